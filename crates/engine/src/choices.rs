@@ -1,0 +1,403 @@
+//! What a seat may do now, as one compact description from which both the
+//! legal-action list and the check of a submitted action are derived, so the
+//! two cannot drift apart.
+
+use arrayvec::ArrayVec;
+
+use crate::phase2::runs_allowed;
+use crate::rules::{Phase1Mode, Ruleset};
+use crate::state::{Awaiting, Phase, State};
+use crate::{Card, CardSet, Move, MoveError, MoveKind, Seat, SeatSet};
+
+/// The most legal actions one seat can have (phase two with every run of a
+/// full hand is about 365).
+pub const MAX_MOVES: usize = 512;
+
+/// A seat's legal actions, without allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The form a play may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Single,
+    /// One to `max` cards of one rank (all-play `phase1.multi`).
+    SameRank(u8),
+    /// One card or a run of at least `min` (from the two, if `from_two`).
+    Runs {
+        min: u8,
+        from_two: bool,
+    },
+}
+
+/// Everything one seat may do now.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Choices {
+    /// Cards that may be played alone or as the lowest card of a play.
+    pub plays: CardSet,
+    pub shape: Shape,
+    pub chance: bool,
+    pub pickup: bool,
+    pub pass: bool,
+    pub claim: bool,
+    pub rob: bool,
+    pub bank: bool,
+    /// Cards that may be sluffed, any non-empty subset of them.
+    pub sluff: CardSet,
+}
+
+impl Choices {
+    pub const NONE: Choices = Choices {
+        plays: CardSet::EMPTY,
+        shape: Shape::Single,
+        chance: false,
+        pickup: false,
+        pass: false,
+        claim: false,
+        rob: false,
+        bank: false,
+        sluff: CardSet::EMPTY,
+    };
+
+    pub fn any(&self) -> bool {
+        !self.plays.is_empty()
+            || self.chance
+            || self.pickup
+            || self.pass
+            || self.claim
+            || self.rob
+            || self.bank
+            || !self.sluff.is_empty()
+    }
+}
+
+/// Every non-empty subset of `set` with at most `max` cards.
+fn subsets(set: CardSet, max: u32, mut f: impl FnMut(CardSet)) {
+    let cards: ArrayVec<Card, 64> = set.iter().collect();
+    let count = cards.len().min(16);
+    for mask in 1u32..(1 << count) {
+        if mask.count_ones() <= max {
+            f((0..count)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| cards[i])
+                .collect());
+        }
+    }
+}
+
+impl State {
+    /// What `seat` may do now.
+    pub(crate) fn choices(&self, rules: &Ruleset, seat: Seat) -> Choices {
+        if self.phase == Phase::Over || self.awaiting != Awaiting::Nothing || seat >= self.n {
+            return Choices::NONE;
+        }
+        match self.phase {
+            Phase::One => self.choices_phase_one(rules, seat),
+            _ => self.choices_phase_two(rules, seat),
+        }
+    }
+
+    fn choices_phase_one(&self, rules: &Ruleset, seat: Seat) -> Choices {
+        if seat != self.turn {
+            return Choices::NONE;
+        }
+        let shape = match rules.options.mode {
+            Phase1Mode::All => Shape::SameRank(rules.options.multi),
+            _ => Shape::Single,
+        };
+        Choices {
+            plays: self.hands[seat as usize],
+            shape,
+            chance: self.chance_allowed(rules),
+            ..Choices::NONE
+        }
+    }
+
+    fn choices_phase_two(&self, rules: &Ruleset, seat: Seat) -> Choices {
+        if seat != self.turn {
+            return Choices::NONE;
+        }
+        let hand = self.hands[seat as usize];
+        let shape = match runs_allowed(rules, self.trump) {
+            None => Shape::Single,
+            Some(from_two) => Shape::Runs {
+                min: rules.options.min,
+                from_two,
+            },
+        };
+        let Some(top) = self.card_to_beat() else {
+            return Choices {
+                plays: hand,
+                shape,
+                ..Choices::NONE
+            };
+        };
+        if self.flags & crate::state::flag::FORCED != 0 {
+            return Choices {
+                pickup: true,
+                ..Choices::NONE
+            };
+        }
+        let plays = self.beaters(rules, hand, top);
+        let pickup = plays.is_empty() || !rules.options.must_beat;
+        Choices {
+            plays,
+            shape,
+            pickup,
+            ..Choices::NONE
+        }
+    }
+
+    /// Whether no seat can sluff out of turn now.
+    fn sluff_free(&self, rules: &Ruleset) -> bool {
+        self.phase != Phase::One || rules.options.sluff == crate::rules::Sluff::None
+    }
+
+    /// Every seat with at least one legal action (SPEC 8.1).
+    pub fn to_act(&self, rules: &Ruleset) -> SeatSet {
+        (0..self.n)
+            .filter(|&s| self.choices(rules, s).any())
+            .collect()
+    }
+
+    /// The seats whose turn it is, as everyone may know it: the seat due, or
+    /// the seats that must still act in a sluffing window (SPEC 8.1).
+    pub fn public_to_act(&self) -> SeatSet {
+        if self.phase == Phase::Over || self.awaiting != Awaiting::Nothing {
+            return SeatSet::EMPTY;
+        }
+        let mut seats = self.window;
+        if self.turn != crate::state::NONE {
+            seats.insert(self.turn);
+        }
+        seats
+    }
+
+    /// Every legal action of every seat.
+    pub fn legal_moves(&self, rules: &Ruleset) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(rules, &mut list);
+        list
+    }
+
+    /// Every legal action of every seat, into `list` (cleared first): the
+    /// allocation-free form for search and benchmarks.
+    pub fn legal_moves_into(&self, rules: &Ruleset, list: &mut MoveList) {
+        list.clear();
+        if self.window.is_empty() && !rules.options.rob && !rules.options.bank {
+            // Only the seat due can act: no window is open and nobody may act out of turn.
+            if self.turn != crate::state::NONE && self.sluff_free(rules) {
+                return self.push_legal(rules, self.turn, list);
+            }
+        }
+        for seat in 0..self.n {
+            self.push_legal(rules, seat, list);
+        }
+    }
+
+    /// `seat`'s legal actions.
+    pub fn legal_moves_for(&self, rules: &Ruleset, seat: Seat) -> MoveList {
+        let mut list = MoveList::new();
+        self.push_legal(rules, seat, &mut list);
+        list
+    }
+
+    fn push_legal(&self, rules: &Ruleset, seat: Seat, list: &mut MoveList) {
+        let c = self.choices(rules, seat);
+        let mut push = |kind| {
+            let _ = list.try_push(Move::new(seat, kind));
+        };
+        let hand = self.hands[seat as usize];
+        match c.shape {
+            Shape::Single => c
+                .plays
+                .iter()
+                .for_each(|card| push(MoveKind::Play(CardSet::single(card)))),
+            Shape::SameRank(max) => {
+                for rank in crate::Rank::all() {
+                    subsets(c.plays & CardSet::rank(rank), u32::from(max), |s| {
+                        push(MoveKind::Play(s))
+                    });
+                }
+            }
+            Shape::Runs { min, from_two } => {
+                for low in c.plays {
+                    push(MoveKind::Play(CardSet::single(low)));
+                    if from_two && low.rank() != crate::Rank::TWO {
+                        continue;
+                    }
+                    let mut run = CardSet::single(low);
+                    loop {
+                        let next = run.shift_up() - run;
+                        if next.is_empty() || !next.is_subset(hand) {
+                            break;
+                        }
+                        run |= next;
+                        if run.len() >= u32::from(min) {
+                            push(MoveKind::Play(run));
+                        }
+                    }
+                }
+            }
+        }
+        for (on, kind) in [
+            (c.chance, MoveKind::Chance),
+            (c.pickup, MoveKind::Pickup),
+            (c.pass, MoveKind::Pass),
+            (c.claim, MoveKind::Claim),
+            (c.rob, MoveKind::Rob),
+            (c.bank, MoveKind::Bank),
+        ] {
+            if on {
+                push(kind);
+            }
+        }
+        if !c.sluff.is_empty() {
+            subsets(c.sluff, 64, |s| push(MoveKind::Sluff(s)));
+        }
+    }
+
+    /// Checks a move against [`State::choices`], naming the rule it breaks.
+    pub fn check(&self, rules: &Ruleset, mv: Move) -> Result<(), MoveError> {
+        if self.phase == Phase::Over {
+            return Err(MoveError::GameOver);
+        }
+        if self.awaiting != Awaiting::Nothing {
+            return Err(MoveError::AwaitingShuffle);
+        }
+        let seat = mv.seat;
+        if seat >= self.n {
+            return Err(MoveError::NoSuchSeat { seat });
+        }
+        let c = self.choices(rules, seat);
+        if !c.any() {
+            return Err(MoveError::NotYourTurn { seat });
+        }
+        let hand = self.hands[seat as usize];
+        match mv.kind {
+            MoveKind::Play(cards) => {
+                if let Some(card) = (cards - hand).lowest() {
+                    return Err(MoveError::CardNotHeld { seat, card });
+                }
+                let Some(lowest) = cards.lowest() else {
+                    return Err(MoveError::NotNow { kind: "play" });
+                };
+                if c.plays.is_empty() {
+                    return Err(self.no_play_reason(&c));
+                }
+                check_shape(c.shape, cards, lowest)?;
+                if !c.plays.contains(lowest) {
+                    return Err(self.play_refusal(lowest));
+                }
+                Ok(())
+            }
+            MoveKind::Sluff(cards) => {
+                if rules.options.sluff == crate::rules::Sluff::None {
+                    return Err(MoveError::KindNotInRuleset { kind: "sluff" });
+                }
+                if let Some(card) = (cards - hand).ascending().next() {
+                    return Err(MoveError::CardNotHeld { seat, card });
+                }
+                match (cards - c.sluff).ascending().next() {
+                    Some(card) => Err(MoveError::NotSluffable { card }),
+                    None if cards.is_empty() => Err(MoveError::NotNow { kind: "sluff" }),
+                    None => Ok(()),
+                }
+            }
+            MoveKind::Chance if !c.chance => Err(self.chance_refusal(rules)),
+            MoveKind::Pickup if !c.pickup => Err(self.pickup_refusal(rules)),
+            MoveKind::Pass if !c.pass => Err(self.kind_refusal(rules, "pass")),
+            MoveKind::Claim if !c.claim => Err(self.kind_refusal(rules, "claim")),
+            MoveKind::Rob if !c.rob => Err(self.kind_refusal(rules, "rob")),
+            MoveKind::Bank if !c.bank => Err(self.kind_refusal(rules, "bank")),
+            _ => Ok(()),
+        }
+    }
+
+    fn no_play_reason(&self, c: &Choices) -> MoveError {
+        if self.flags & crate::state::flag::FORCED != 0 {
+            MoveError::MustPickUp
+        } else if c.pickup {
+            MoveError::EmptyHandMustPickUp
+        } else {
+            MoveError::NotNow { kind: "play" }
+        }
+    }
+
+    fn play_refusal(&self, lowest: Card) -> MoveError {
+        match self.card_to_beat() {
+            Some(top) if self.phase == Phase::Two => MoveError::DoesNotBeat { card: lowest, top },
+            _ => MoveError::NotNow { kind: "play" },
+        }
+    }
+
+    fn chance_refusal(&self, rules: &Ruleset) -> MoveError {
+        if self.phase == Phase::Two {
+            MoveError::ChanceInPhaseTwo
+        } else if !rules.options.chance || rules.options.mode == Phase1Mode::TurnedTrump {
+            MoveError::ChanceNotAllowed
+        } else if self.piles.stock_len() < 2 {
+            MoveError::ChanceNeedsTwoCards {
+                stock: self.piles.stock_len(),
+            }
+        } else {
+            MoveError::NotNow { kind: "chance" }
+        }
+    }
+
+    fn pickup_refusal(&self, rules: &Ruleset) -> MoveError {
+        if self.phase == Phase::One && rules.options.mode != Phase1Mode::TurnedTrump {
+            MoveError::PickupInPhaseOne
+        } else if self.table.is_empty() {
+            MoveError::PickupEmptyTable
+        } else if rules.options.must_beat {
+            MoveError::MustBeat
+        } else {
+            MoveError::NotNow { kind: "pickup" }
+        }
+    }
+
+    fn kind_refusal(&self, rules: &Ruleset, kind: &'static str) -> MoveError {
+        let o = &rules.options;
+        let in_ruleset = match kind {
+            "pass" => o.sluff != crate::rules::Sluff::None,
+            "claim" => o.sluff == crate::rules::Sluff::Unlimited,
+            "rob" => o.rob,
+            _ => o.bank,
+        };
+        if in_ruleset {
+            MoveError::NotNow { kind }
+        } else {
+            MoveError::KindNotInRuleset { kind }
+        }
+    }
+}
+
+fn check_shape(shape: Shape, cards: CardSet, lowest: Card) -> Result<(), MoveError> {
+    if cards.len() == 1 {
+        return Ok(());
+    }
+    match shape {
+        Shape::Single => Err(MoveError::OneCardOnly),
+        Shape::SameRank(max) => {
+            let one_rank = cards.is_subset(CardSet::rank(lowest.rank()));
+            if one_rank && cards.len() <= u32::from(max) {
+                Ok(())
+            } else {
+                Err(MoveError::NotOneRank { max })
+            }
+        }
+        Shape::Runs { min, from_two } => {
+            let lane = CardSet::suit(lowest.suit());
+            // A run is contiguous bits from the lowest card upward in one suit lane.
+            let run = cards.bits() >> lowest.index();
+            let contiguous = cards.is_subset(lane) && run & (run + 1) == 0;
+            if !contiguous || cards.len() < u32::from(min) {
+                Err(MoveError::NotASequence { min })
+            } else if from_two && lowest.rank() != crate::Rank::TWO {
+                Err(MoveError::RunMustStartWithTwo)
+            } else {
+                Ok(())
+            }
+        }
+    }
+}

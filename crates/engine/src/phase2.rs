@@ -1,0 +1,167 @@
+//! Phase two, shedding (SPEC 3.3, 5.3, 8.7): beating, the pick-up rules,
+//! trick completion, going out and the reserve pile.
+
+use crate::rules::{Pickup, Plays, Ruleset};
+use crate::state::{State, flag};
+use crate::{Card, CardSet, Seat, Suit};
+
+/// The lays a ruleset allows in phase two, given the trumps.
+pub(crate) fn runs_allowed(rules: &Ruleset, trump: Option<Suit>) -> Option<bool> {
+    match rules.options.plays {
+        Plays::Singles => None,
+        Plays::Sequences => Some(false),
+        Plays::SequencesFromTwo => Some(true),
+        Plays::ByTrumpColour => trump.filter(|t| t.is_red()).map(|_| false),
+    }
+}
+
+impl State {
+    /// The highest card of the top lay: the card to beat.
+    pub(crate) fn card_to_beat(&self) -> Option<Card> {
+        self.table.top().map(|r| self.table.cards()[r.end - 1])
+    }
+
+    /// Cards of `hand` that beat `top` (SPEC 3.3, `phase2.anti_trump`).
+    pub(crate) fn beaters(&self, rules: &Ruleset, hand: CardSet, top: Card) -> CardSet {
+        let same_suit_higher = hand.above(top);
+        let anti = self.trump.and_then(|t| rules.options.anti_trump.suit(t));
+        if Some(top.suit()) == anti || Some(top.suit()) == self.trump {
+            return same_suit_higher;
+        }
+        match self.trump {
+            Some(trump) => same_suit_higher | (hand & CardSet::suit(trump)),
+            None => same_suit_higher,
+        }
+    }
+
+    fn reserve_protects(&self, rules: &Ruleset) -> bool {
+        rules.options.reserve > 0 && self.piles.reserve_len() > 0
+    }
+
+    /// A lay by `seat` in phase two.
+    pub(crate) fn lay_phase_two(&mut self, rules: &Ruleset, seat: Seat, cards: CardSet) {
+        let lead = self.table.is_empty();
+        if lead {
+            self.trick_size = self.in_game().len() as u8;
+        }
+        let below = self.card_to_beat();
+        self.lay_from_hand(seat, cards, false);
+        if self.hands[seat as usize].is_empty() && !self.reserve_protects(rules) {
+            self.push_out(seat);
+        }
+        if self.check_one_left() {
+            return;
+        }
+        let o = &rules.options;
+        let trump = self.trump.map(CardSet::suit).unwrap_or_default();
+        let suit_complete = o.complete_suit
+            && crate::Suit::ALL
+                .iter()
+                .any(|&s| CardSet::suit(s).is_subset(self.table.set()));
+        let trumped = o.trump_ends_trick
+            && !lead
+            && cards.is_subset(trump)
+            && below.is_some_and(|b| !trump.contains(b));
+        if self.table.groups() >= u32::from(self.trick_size) || suit_complete || trumped {
+            self.complete_trick(rules, seat);
+        } else {
+            self.turn = self.next_in(self.in_game(), seat).unwrap_or(seat);
+        }
+    }
+
+    /// The trick is set aside; the completer leads (or the next seat holding cards).
+    fn complete_trick(&mut self, rules: &Ruleset, seat: Seat) {
+        self.gone |= self.table.set();
+        self.table.clear();
+        self.flags &= !flag::FORCED;
+        if rules.options.reserve > 0 {
+            let other = (seat + 1) % self.n;
+            for drawer in [seat, other] {
+                if let Some(card) = self.piles.draw_reserve() {
+                    self.hands[drawer as usize].insert(card);
+                }
+            }
+            if self.piles.reserve_len() == 0 {
+                for s in [seat, other] {
+                    if self.hands[s as usize].is_empty() {
+                        self.push_out(s);
+                    }
+                }
+                if self.check_one_left() {
+                    return;
+                }
+            }
+        }
+        self.lead_from(seat);
+    }
+
+    /// The cards a pick-up takes, by `phase2.pickup`, as a range of table positions.
+    fn pickup_range(&self, rules: &Ruleset) -> std::ops::Range<usize> {
+        let cards = self.table.cards();
+        let mut groups = self.table.group_ranges();
+        let joins = |low: Card, high: Card| {
+            high.suit() == low.suit() && high.rank().value() + 1 == low.rank().value()
+        };
+        match rules.options.pickup {
+            Pickup::Top => groups.next_back().unwrap_or(0..0),
+            Pickup::Bottom => groups.next().unwrap_or(0..0),
+            Pickup::BottomCard => groups.next().map_or(0..0, |g| g.start..g.start + 1),
+            Pickup::TopJoined => {
+                let Some(top) = groups.next_back() else {
+                    return 0..0;
+                };
+                let mut start = top.start;
+                for g in groups.rev() {
+                    if !joins(cards[start], cards[g.end - 1]) {
+                        break;
+                    }
+                    start = g.start;
+                }
+                start..cards.len()
+            }
+            Pickup::BottomJoined => {
+                let Some(bottom) = groups.next() else {
+                    return 0..0;
+                };
+                let mut end = bottom.end;
+                for g in groups {
+                    if !joins(cards[g.start], cards[end - 1]) {
+                        break;
+                    }
+                    end = g.end;
+                }
+                0..end
+            }
+        }
+    }
+
+    /// A pick-up by `seat` in phase two.
+    pub(crate) fn pickup_phase_two(&mut self, rules: &Ruleset, seat: Seat) {
+        let range = self.pickup_range(rules);
+        let taken = self.table.group(range.clone());
+        let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();
+        self.table.remove(range);
+        self.hands[seat as usize] |= taken;
+        if rules.options.reserve > 0 {
+            // A player kept in by the reserve goes out when their lay is picked up.
+            for owner in owners.iter().filter(|&o| o != seat) {
+                if self.hands[owner as usize].is_empty() {
+                    self.push_out(owner);
+                }
+            }
+            if self.check_one_left() {
+                return;
+            }
+        }
+        if rules.options.forced_pickup {
+            self.flags |= flag::FORCED;
+        }
+        let next = self.next_in(self.in_game(), seat).unwrap_or(seat);
+        if self.table.is_empty() {
+            self.flags &= !flag::FORCED;
+            self.lead_from(next);
+        } else {
+            self.turn = next;
+        }
+    }
+}

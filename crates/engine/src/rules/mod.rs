@@ -1,0 +1,104 @@
+//! Rulesets: a preset plus option overrides, resolved and validated once.
+//!
+//! The JSON form is the conformance format's: a preset name (`"mas"`) or
+//! `{"preset": "skitgubbe", "options": {"phase2.pickup": "bottom"}}`. A
+//! resolved ruleset serializes as the object form with every option listed,
+//! so it parses back to itself.
+
+mod options;
+mod parse;
+mod preset;
+
+pub use options::*;
+pub use preset::Preset;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Why a ruleset or a player count was refused; names the option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{option}: {message}")]
+pub struct RulesError {
+    /// The option (dotted name), or `preset` / `players` / `rules`.
+    pub option: String,
+    pub message: String,
+}
+
+impl RulesError {
+    pub(crate) fn new(option: &str, message: impl Into<String>) -> RulesError {
+        RulesError {
+            option: option.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A validated ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    pub preset: Preset,
+    pub options: Options,
+}
+
+impl Ruleset {
+    /// A preset with no overrides.
+    pub fn preset(preset: Preset) -> Ruleset {
+        Ruleset {
+            preset,
+            options: preset.options(),
+        }
+    }
+
+    /// Parses and validates the JSON form (a name or `{preset, options}`).
+    pub fn from_json(value: &serde_json::Value) -> Result<Ruleset, RulesError> {
+        parse::from_json(value)
+    }
+
+    /// The JSON form with every option resolved.
+    pub fn to_json(&self) -> serde_json::Value {
+        parse::to_json(self)
+    }
+
+    /// Refuses a player count outside the preset's range or the options' needs.
+    pub fn check_players(&self, players: u8) -> Result<(), RulesError> {
+        let (lo, hi) = self.preset.players();
+        if players < lo || players > hi {
+            return Err(RulesError::new(
+                "players",
+                format!(
+                    "preset {} is for {lo} to {hi} players, not {players}",
+                    self.preset.name()
+                ),
+            ));
+        }
+        if self.options.reserve > 0 && players != 2 {
+            return Err(RulesError::new(
+                "between.reserve",
+                format!("a reserve pile needs exactly two players, not {players}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A stable key for ratings: the preset name, or the full JSON when any
+    /// option differs from the preset's.
+    pub fn key(&self) -> String {
+        if self.options == self.preset.options() {
+            self.preset.name().to_owned()
+        } else {
+            self.to_json().to_string()
+        }
+    }
+}
+
+impl Serialize for Ruleset {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ruleset {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ruleset::from_json(&value).map_err(serde::de::Error::custom)
+    }
+}
