@@ -1,0 +1,48 @@
+//! The repo's rule scenarios (and the shared public ones, when present) pass.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn skit(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_skit")).args(args).output().expect("skit runs");
+    (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn repo_scenarios_pass() {
+    let dir = root().join("tests/conformance");
+    let (ok, out) = skit(&["conformance", dir.to_str().expect("utf-8 path")]);
+    assert!(ok, "{out}");
+    assert!(out.trim_end().ends_with(" 0 failed"), "{out}");
+}
+
+#[test]
+fn public_skitgubbe_scenarios_pass() {
+    let dir = root().join("../shared/conformance/public/skitgubbe");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is not here", dir.display());
+        return;
+    }
+    let (ok, out) = skit(&["conformance", dir.to_str().expect("utf-8 path")]);
+    assert!(ok, "{out}");
+}
+
+#[test]
+fn a_broken_scenario_fails_and_is_counted() {
+    let dir = std::env::temp_dir().join(format!("skit-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("not-json.json"), "{").expect("write");
+    std::fs::write(
+        dir.join("wrong.json"),
+        r#"{"rules":"skitgubbe","players":2,"start":{"phase":"two","trump":"H","hands":[["2C"],["3C"]],"leader":0},"expect":{"phase":"over"}}"#,
+    )
+    .expect("write");
+    let (ok, out) = skit(&["conformance", dir.to_str().expect("utf-8 path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!ok);
+    assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
+}
