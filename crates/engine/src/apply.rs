@@ -17,6 +17,15 @@ impl State {
     /// Applies a seat's move.
     pub fn play(&mut self, rules: &Ruleset, mv: Move) -> Result<(), MoveError> {
         self.check(rules, mv)?;
+        self.play_unchecked(rules, mv);
+        Ok(())
+    }
+
+    /// Applies a move taken from [`State::legal_moves`] without checking it
+    /// again: the fast path for search and benchmarks. Any other move leaves
+    /// the state meaningless (debug builds assert).
+    pub fn play_unchecked(&mut self, rules: &Ruleset, mv: Move) {
+        debug_assert_eq!(self.check(rules, mv), Ok(()));
         let counts = self.phase == Phase::Two || rules.options.mode == Phase1Mode::TurnedTrump;
         match self.phase {
             Phase::One => self.play_phase_one(rules, mv),
@@ -29,7 +38,6 @@ impl State {
                 self.finish(None);
             }
         }
-        Ok(())
     }
 
     fn play_phase_one(&mut self, rules: &Ruleset, mv: Move) {

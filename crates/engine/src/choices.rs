@@ -70,6 +70,28 @@ impl Choices {
     }
 }
 
+/// The length of the run of `hand` cards going up from `low` (1 if only `low`).
+fn run_length(low: Card, hand: CardSet) -> u32 {
+    let above = hand.bits() >> low.index();
+    (!above)
+        .trailing_zeros()
+        .min(13 - u32::from(low.index() % 16))
+}
+
+/// The run of `len` cards going up from `low`.
+fn run(low: Card, len: u32) -> CardSet {
+    CardSet::from_bits(((1u64 << len) - 1) << low.index())
+}
+
+/// How many subsets of `m` cards have 1 to `max` cards.
+fn subset_count(m: u32, max: u32) -> u32 {
+    if max >= m {
+        (1 << m) - 1
+    } else {
+        (1..(1u32 << m)).filter(|s| s.count_ones() <= max).count() as u32
+    }
+}
+
 /// Every non-empty subset of `set` with at most `max` cards.
 fn subsets(set: CardSet, max: u32, mut f: impl FnMut(CardSet)) {
     let cards: ArrayVec<Card, 64> = set.iter().collect();
@@ -84,7 +106,168 @@ fn subsets(set: CardSet, max: u32, mut f: impl FnMut(CardSet)) {
     }
 }
 
+impl Choices {
+    /// The runs of at least `min` cards that may start at `low`.
+    fn runs_at(low: Card, hand: CardSet, min: u8, from_two: bool) -> u32 {
+        if from_two && low.rank() != crate::Rank::TWO {
+            return 0;
+        }
+        (run_length(low, hand) + 1).saturating_sub(u32::from(min.max(2)))
+    }
+
+    /// The number of legal actions this describes.
+    pub fn count(&self, hand: CardSet) -> u32 {
+        let plays = match self.shape {
+            Shape::Single => self.plays.len(),
+            Shape::SameRank(max) => crate::Rank::all()
+                .map(|r| subset_count((self.plays & CardSet::rank(r)).len(), u32::from(max)))
+                .sum(),
+            Shape::Runs { min, from_two } => self
+                .plays
+                .iter()
+                .map(|low| 1 + Choices::runs_at(low, hand, min, from_two))
+                .sum(),
+        };
+        let flags = [
+            self.chance,
+            self.pickup,
+            self.pass,
+            self.claim,
+            self.rob,
+            self.bank,
+        ];
+        plays + flags.iter().filter(|&&f| f).count() as u32 + (1u32 << self.sluff.len()) - 1
+    }
+
+    /// The `k`-th legal action, in the order [`State::legal_moves`] lists them.
+    pub fn nth(&self, hand: CardSet, mut k: u32) -> Option<MoveKind> {
+        match self.shape {
+            Shape::Single => {
+                if k < self.plays.len() {
+                    return self
+                        .plays
+                        .nth(k)
+                        .map(|c| MoveKind::Play(CardSet::single(c)));
+                }
+                k -= self.plays.len();
+            }
+            Shape::SameRank(max) => {
+                for rank in crate::Rank::all() {
+                    let of_rank = self.plays & CardSet::rank(rank);
+                    let count = subset_count(of_rank.len(), u32::from(max));
+                    if k < count {
+                        let mut found = None;
+                        let mut i = 0;
+                        subsets(of_rank, u32::from(max), |s| {
+                            if i == k {
+                                found = Some(MoveKind::Play(s));
+                            }
+                            i += 1;
+                        });
+                        return found;
+                    }
+                    k -= count;
+                }
+            }
+            Shape::Runs { min, from_two } => {
+                for low in self.plays {
+                    let runs = Choices::runs_at(low, hand, min, from_two);
+                    if k <= runs {
+                        let len = if k == 0 {
+                            1
+                        } else {
+                            u32::from(min.max(2)) + k - 1
+                        };
+                        return Some(MoveKind::Play(run(low, len)));
+                    }
+                    k -= runs + 1;
+                }
+            }
+        }
+        let flags = [
+            (self.chance, MoveKind::Chance),
+            (self.pickup, MoveKind::Pickup),
+            (self.pass, MoveKind::Pass),
+            (self.claim, MoveKind::Claim),
+            (self.rob, MoveKind::Rob),
+            (self.bank, MoveKind::Bank),
+        ];
+        for (on, kind) in flags {
+            if on {
+                if k == 0 {
+                    return Some(kind);
+                }
+                k -= 1;
+            }
+        }
+        let mut found = None;
+        let mut i = 0;
+        subsets(self.sluff, 64, |s| {
+            if i == k {
+                found = Some(MoveKind::Sluff(s));
+            }
+            i += 1;
+        });
+        found
+    }
+}
+
 impl State {
+    /// A legal action chosen uniformly among every seat's legal actions,
+    /// without listing them: `pick(n)` must return a number below `n`.
+    pub fn random_move(&self, rules: &Ruleset, mut pick: impl FnMut(u32) -> u32) -> Option<Move> {
+        let seats = self.candidate_seats(rules);
+        if seats.len() == 1 {
+            let seat = self.turn;
+            let c = self.choices(rules, seat);
+            let hand = self.hands[seat as usize];
+            let count = c.count(hand);
+            return (count > 0)
+                .then(|| c.nth(hand, pick(count)))
+                .flatten()
+                .map(|k| Move::new(seat, k));
+        }
+        let mut counts = [0u32; crate::MAX_SEATS];
+        let mut choices = [Choices::NONE; crate::MAX_SEATS];
+        let mut total = 0;
+        for seat in seats.iter() {
+            let c = self.choices(rules, seat);
+            choices[seat as usize] = c;
+            counts[seat as usize] = c.count(self.hands[seat as usize]);
+            total += counts[seat as usize];
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for seat in 0..self.n {
+            let count = counts[seat as usize];
+            if k < count {
+                let kind = choices[seat as usize].nth(self.hands[seat as usize], k)?;
+                return Some(Move::new(seat, kind));
+            }
+            k -= count;
+        }
+        None
+    }
+
+    /// The seats that may have a legal action: only the seat due, unless a
+    /// window is open or a seat may act out of turn.
+    fn candidate_seats(&self, rules: &Ruleset) -> SeatSet {
+        let only_turn = self.window.is_empty()
+            && !rules.options.rob
+            && !rules.options.bank
+            && self.sluff_free(rules)
+            && self.turn != crate::state::NONE;
+        if only_turn {
+            let mut seats = SeatSet::EMPTY;
+            seats.insert(self.turn);
+            seats
+        } else {
+            SeatSet::first(self.n)
+        }
+    }
+
     /// What `seat` may do now.
     pub(crate) fn choices(&self, rules: &Ruleset, seat: Seat) -> Choices {
         if self.phase == Phase::Over || self.awaiting != Awaiting::Nothing || seat >= self.n {
@@ -183,13 +366,7 @@ impl State {
     /// allocation-free form for search and benchmarks.
     pub fn legal_moves_into(&self, rules: &Ruleset, list: &mut MoveList) {
         list.clear();
-        if self.window.is_empty() && !rules.options.rob && !rules.options.bank {
-            // Only the seat due can act: no window is open and nobody may act out of turn.
-            if self.turn != crate::state::NONE && self.sluff_free(rules) {
-                return self.push_legal(rules, self.turn, list);
-            }
-        }
-        for seat in 0..self.n {
+        for seat in self.candidate_seats(rules).iter() {
             self.push_legal(rules, seat, list);
         }
     }
@@ -222,19 +399,9 @@ impl State {
             Shape::Runs { min, from_two } => {
                 for low in c.plays {
                     push(MoveKind::Play(CardSet::single(low)));
-                    if from_two && low.rank() != crate::Rank::TWO {
-                        continue;
-                    }
-                    let mut run = CardSet::single(low);
-                    loop {
-                        let next = run.shift_up() - run;
-                        if next.is_empty() || !next.is_subset(hand) {
-                            break;
-                        }
-                        run |= next;
-                        if run.len() >= u32::from(min) {
-                            push(MoveKind::Play(run));
-                        }
+                    let first = u32::from(min.max(2));
+                    for len in first..first + Choices::runs_at(low, hand, min, from_two) {
+                        push(MoveKind::Play(run(low, len)));
                     }
                 }
             }

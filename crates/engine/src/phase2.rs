@@ -75,7 +75,7 @@ impl State {
         self.table.clear();
         self.flags &= !flag::FORCED;
         if rules.options.reserve > 0 {
-            let other = (seat + 1) % self.n;
+            let other = self.left(seat);
             for drawer in [seat, other] {
                 if let Some(card) = self.piles.draw_reserve() {
                     self.hands[drawer as usize].insert(card);
@@ -139,10 +139,10 @@ impl State {
     pub(crate) fn pickup_phase_two(&mut self, rules: &Ruleset, seat: Seat) {
         let range = self.pickup_range(rules);
         let taken = self.table.group(range.clone());
-        let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();
         self.table.remove(range);
         self.hands[seat as usize] |= taken;
         if rules.options.reserve > 0 {
+            let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();
             // A player kept in by the reserve goes out when their lay is picked up.
             for owner in owners.iter().filter(|&o| o != seat) {
                 if self.hands[owner as usize].is_empty() {

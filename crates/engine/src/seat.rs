@@ -52,7 +52,13 @@ impl SeatSet {
 
     /// The first seat of the set at or after `from`, going clockwise among `n` seats.
     pub fn next_from(self, from: Seat, n: u8) -> Option<Seat> {
-        (0..n).map(|i| (from + i) % n).find(|&s| self.contains(s))
+        let bits = u16::from(self.0) & ((1u16 << n) - 1);
+        if bits == 0 {
+            return None;
+        }
+        let at_or_after = bits & !((1u16 << from.min(n)) - 1);
+        let pick = if at_or_after != 0 { at_or_after } else { bits };
+        Some(pick.trailing_zeros() as Seat)
     }
 
     /// Seats ascending.

@@ -4,8 +4,14 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn skit(args: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_skit")).args(args).output().expect("skit runs");
-    (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
+    let output = Command::new(env!("CARGO_BIN_EXE_skit"))
+        .args(args)
+        .output()
+        .expect("skit runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
 }
 
 fn root() -> PathBuf {

@@ -18,7 +18,7 @@ impl State {
             self.second = self.next_in(holding, leader).unwrap_or(leader);
         } else {
             self.leader = winner;
-            self.second = (winner + 1) % self.n;
+            self.second = self.left(winner);
         }
         self.turn = self.leader;
         self.check_due(rules);

@@ -228,9 +228,14 @@ impl State {
         SeatSet::first(self.n).minus(self.out)
     }
 
+    /// The seat to the left of `seat` (the next clockwise).
+    pub(crate) fn left(&self, seat: Seat) -> Seat {
+        if seat + 1 >= self.n { 0 } else { seat + 1 }
+    }
+
     /// The next seat after `seat` clockwise that is in `set`.
     pub(crate) fn next_in(&self, set: SeatSet, seat: Seat) -> Option<Seat> {
-        set.next_from((seat + 1) % self.n, self.n)
+        set.next_from(self.left(seat), self.n)
     }
 
     pub(crate) fn seats_with_cards(&self) -> SeatSet {

@@ -124,9 +124,20 @@ impl Table {
     /// Lays one play or lay, ascending (rank, then suit).
     pub fn push(&mut self, set: CardSet) {
         self.set_starts(self.starts() | 1 << self.len);
-        for card in set.ascending() {
-            self.cards[self.len as usize] = card;
-            self.len += 1;
+        // One rank or one suit (every play and lay): index order is ascending.
+        let one_suit = crate::Suit::ALL
+            .iter()
+            .any(|&s| set.is_subset(CardSet::suit(s)));
+        if one_suit || set.rank_mask().count_ones() <= 1 {
+            for card in set {
+                self.cards[self.len as usize] = card;
+                self.len += 1;
+            }
+        } else {
+            for card in set.ascending() {
+                self.cards[self.len as usize] = card;
+                self.len += 1;
+            }
         }
     }
 
@@ -162,8 +173,14 @@ impl Table {
     pub fn remove(&mut self, range: std::ops::Range<usize>) {
         let (start, end) = (range.start, range.end);
         let len = self.len as usize;
-        self.cards.copy_within(end..len, start);
         let starts = self.starts();
+        if end == len {
+            // The newest groups: nothing to move.
+            self.set_starts(starts & ((1u64 << start) - 1));
+            self.len = start as u8;
+            return;
+        }
+        self.cards.copy_within(end..len, start);
         let mut kept = starts & ((1u64 << start) - 1) | starts >> end << start;
         // A group that loses only its first cards still starts where they were.
         if starts >> start & 1 == 1 && end < len {
