@@ -1,0 +1,45 @@
+//! Generates the `skitgubbe.v1` Rust code from `proto/` at the workspace root,
+//! the single source of truth, without a system `protoc`: `protox` parses the
+//! files into a descriptor set, from which `tonic-prost-build` writes the
+//! prost messages and tonic stubs and `pbjson-build` the serde impls that
+//! follow the protobuf JSON mapping.
+
+use std::{env, error::Error, fs, path::PathBuf};
+
+use prost::Message;
+
+const FILES: &[&str] = &[
+    "skitgubbe/v1/rules.proto",
+    "skitgubbe/v1/view.proto",
+    "skitgubbe/v1/game.proto",
+    "skitgubbe/v1/account.proto",
+];
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR")?).join("../../proto");
+    let out_dir = PathBuf::from(env::var("OUT_DIR")?);
+    println!("cargo:rerun-if-changed={}", root.display());
+    for file in FILES {
+        println!("cargo:rerun-if-changed={}", root.join(file).display());
+    }
+
+    // Imports (the well-known types, bundled with protox) are included so the
+    // set is self-contained for reflection.
+    let fds = protox::compile(FILES, [&root])?;
+    let descriptor_bytes = fds.encode_to_vec();
+    fs::write(out_dir.join("skitgubbe_descriptor.bin"), &descriptor_bytes)?;
+
+    tonic_prost_build::configure()
+        // google.protobuf.* come from pbjson-types, whose types carry the
+        // JSON mapping's special forms (Struct as an object, Timestamp as
+        // RFC 3339, Duration as "1.5s"). Turning on "well-known types" only
+        // stops prost from mapping them to prost-types itself.
+        .compile_well_known_types(true)
+        .extern_path(".google.protobuf", "::pbjson_types")
+        .compile_fds(fds)?;
+
+    pbjson_build::Builder::new()
+        .register_descriptors(&descriptor_bytes)?
+        .build(&[".skitgubbe"])?;
+    Ok(())
+}
