@@ -40,21 +40,6 @@ impl State {
         }
     }
 
-    fn play_phase_one(&mut self, rules: &Ruleset, mv: Move) {
-        let seat = mv.seat;
-        match mv.kind {
-            MoveKind::Play(cards) => {
-                self.lay_from_hand(seat, cards, false);
-                self.draw_one(rules, seat);
-            }
-            MoveKind::Chance => {
-                self.chance(seat);
-            }
-            _ => return,
-        }
-        self.after_pair_play(rules, seat);
-    }
-
     fn play_phase_two(&mut self, rules: &Ruleset, mv: Move) {
         match mv.kind {
             MoveKind::Play(cards) => self.lay_phase_two(rules, mv.seat, cards),
@@ -89,7 +74,8 @@ impl State {
         match self.awaiting {
             Awaiting::LowCards => self.deal_low_cards(rules, order),
             Awaiting::UnfinishedDeal => self.deal_unfinished(rules, order),
-            Awaiting::Split | Awaiting::Nothing => {}
+            Awaiting::Split => self.split(rules, order),
+            Awaiting::Nothing => {}
         }
         Ok(())
     }

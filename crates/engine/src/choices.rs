@@ -280,19 +280,38 @@ impl State {
     }
 
     fn choices_phase_one(&self, rules: &Ruleset, seat: Seat) -> Choices {
-        if seat != self.turn {
-            return Choices::NONE;
+        let o = &rules.options;
+        let hand = self.hands[seat as usize];
+        let decided = self.flags & crate::state::flag::DECIDED != 0;
+        let mut c = Choices::NONE;
+        if !decided && seat == self.turn {
+            match o.mode {
+                Phase1Mode::Pairs => {
+                    c.plays = hand;
+                    c.chance = self.chance_allowed(rules);
+                }
+                Phase1Mode::All => {
+                    c.shape = Shape::SameRank(o.multi);
+                    match self.compulsory_rank(rules, seat) {
+                        Some(rank) => c.plays = hand & CardSet::rank(rank),
+                        None => {
+                            c.plays = hand;
+                            c.chance = self.chance_allowed(rules);
+                        }
+                    }
+                }
+                Phase1Mode::TurnedTrump if self.table.is_empty() => c.plays = hand,
+                Phase1Mode::TurnedTrump => (c.plays, c.pickup) = self.second_options(rules, hand),
+            }
         }
-        let shape = match rules.options.mode {
-            Phase1Mode::All => Shape::SameRank(rules.options.multi),
-            _ => Shape::Single,
-        };
-        Choices {
-            plays: self.hands[seat as usize],
-            shape,
-            chance: self.chance_allowed(rules),
-            ..Choices::NONE
+        c.sluff = self.sluffable(rules, seat);
+        c.pass = decided && self.window.contains(seat);
+        c.claim = decided && o.sluff == crate::rules::Sluff::Unlimited && seat == self.winner;
+        if o.mode == Phase1Mode::TurnedTrump {
+            c.rob = self.may_rob(rules, seat);
+            c.bank = self.may_bank(rules, seat);
         }
+        c
     }
 
     fn choices_phase_two(&self, rules: &Ruleset, seat: Seat) -> Choices {
@@ -453,7 +472,7 @@ impl State {
                 }
                 check_shape(c.shape, cards, lowest)?;
                 if !c.plays.contains(lowest) {
-                    return Err(self.play_refusal(lowest));
+                    return Err(self.play_refusal(rules, seat, lowest));
                 }
                 Ok(())
             }
@@ -490,9 +509,31 @@ impl State {
         }
     }
 
-    fn play_refusal(&self, lowest: Card) -> MoveError {
-        match self.card_to_beat() {
-            Some(top) if self.phase == Phase::Two => MoveError::DoesNotBeat { card: lowest, top },
+    fn play_refusal(&self, rules: &Ruleset, seat: Seat, lowest: Card) -> MoveError {
+        if self.phase == Phase::Two {
+            return match self.card_to_beat() {
+                Some(top) => MoveError::DoesNotBeat { card: lowest, top },
+                None => MoveError::NotNow { kind: "play" },
+            };
+        }
+        if let Some(rank) = self.compulsory_rank(rules, seat) {
+            let card = (self.hands[seat as usize] & CardSet::rank(rank))
+                .first()
+                .unwrap_or(lowest);
+            return MoveError::MustTie { card };
+        }
+        match self.led_card() {
+            Some(led) if rules.options.mode == Phase1Mode::TurnedTrump => {
+                let follows = !(self.hands[seat as usize] & CardSet::suit(led.suit())).is_empty();
+                if rules.options.must_follow && follows {
+                    MoveError::MustFollow
+                } else {
+                    MoveError::DoesNotBeat {
+                        card: lowest,
+                        top: led,
+                    }
+                }
+            }
             _ => MoveError::NotNow { kind: "play" },
         }
     }
@@ -514,6 +555,8 @@ impl State {
     fn pickup_refusal(&self, rules: &Ruleset) -> MoveError {
         if self.phase == Phase::One && rules.options.mode != Phase1Mode::TurnedTrump {
             MoveError::PickupInPhaseOne
+        } else if self.phase == Phase::One && rules.options.must_follow && !self.table.is_empty() {
+            MoveError::MustFollow
         } else if self.table.is_empty() {
             MoveError::PickupEmptyTable
         } else if rules.options.must_beat {

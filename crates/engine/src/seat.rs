@@ -46,6 +46,10 @@ impl SeatSet {
         SeatSet(self.0 | other.0)
     }
 
+    pub const fn intersect(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+
     pub const fn minus(self, other: SeatSet) -> SeatSet {
         SeatSet(self.0 & !other.0)
     }

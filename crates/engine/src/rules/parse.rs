@@ -40,7 +40,6 @@ pub(super) fn from_json(value: &Value) -> Result<Ruleset, RulesError> {
         options.chance = false; // never offered with a turned-up trump (8.2)
     }
     validate(&options)?;
-    refuse_unimplemented(&options)?;
     Ok(Ruleset { preset, options })
 }
 
@@ -241,26 +240,6 @@ fn validate(o: &Options) -> Result<(), RulesError> {
         }
     }
     Ok(())
-}
-
-/// Options the engine does not play yet are refused, never silently ignored.
-fn refuse_unimplemented(o: &Options) -> Result<(), RulesError> {
-    let missing = [
-        (
-            "phase1.mode",
-            o.mode != Phase1Mode::Pairs,
-            "\"all\" and \"turned_trump\" are not implemented yet",
-        ),
-        (
-            "phase1.sluff",
-            o.sluff != Sluff::None,
-            "sluffing is not implemented yet",
-        ),
-    ];
-    match missing.iter().find(|(_, on, _)| *on) {
-        Some((name, _, why)) => Err(RulesError::new(name, *why)),
-        None => Ok(()),
-    }
 }
 
 pub(super) fn to_json(r: &Ruleset) -> Value {

@@ -44,6 +44,10 @@ pub(crate) mod flag {
     pub const DECIDED: u8 = 8;
     /// Phase one: the trump card lies face down apart from the hands.
     pub const TRUMP_APART: u8 = 16;
+    /// All mode: the current round is a replay by tied players.
+    pub const REPLAY: u8 = 32;
+    /// `mas`: the turned-up card has been robbed.
+    pub const ROBBED: u8 = 64;
 }
 
 /// Everything about a game in progress except the ruleset and the history.
@@ -85,8 +89,8 @@ pub struct State {
     /// All mode: the seats playing in the current round, and those done.
     pub(crate) round: SeatSet,
     pub(crate) round_done: SeatSet,
-    /// Table position where the current round's plays start.
-    pub(crate) round_start: u8,
+    /// The winner of a decided trick, while its sluffing window or claim is open.
+    pub(crate) winner: Seat,
     /// Seats that still have to act in a sluffing window.
     pub(crate) window: SeatSet,
 }

@@ -69,6 +69,12 @@ impl Piles {
         (self.stock > 0).then_some(self.cards[0])
     }
 
+    pub fn set_stock_bottom(&mut self, card: Card) {
+        if self.stock > 0 {
+            self.cards[0] = card;
+        }
+    }
+
     pub fn stock_set(&self) -> CardSet {
         self.cards[..self.stock as usize].iter().copied().collect()
     }

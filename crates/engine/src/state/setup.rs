@@ -52,7 +52,7 @@ fn blank(players: u8, dealer: Seat) -> State {
         flags: 0,
         round: SeatSet::EMPTY,
         round_done: SeatSet::EMPTY,
-        round_start: 0,
+        winner: NONE,
         window: SeatSet::EMPTY,
     }
 }
