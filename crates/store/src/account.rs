@@ -1,0 +1,75 @@
+//! Accounts: who may act, and how a bearer token finds them.
+
+use std::fmt;
+
+use sha2::{Digest, Sha256};
+use time::OffsetDateTime;
+
+/// An account's database id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccountId(pub i64);
+
+impl fmt::Display for AccountId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What an account is; the service decides what each kind may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AccountKind {
+    Player,
+    Guest,
+    Bot,
+    Operator,
+}
+
+impl AccountKind {
+    /// The text stored in the `kind` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Player => "player",
+            Self::Guest => "guest",
+            Self::Bot => "bot",
+            Self::Operator => "operator",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "player" => Self::Player,
+            "guest" => Self::Guest,
+            "bot" => Self::Bot,
+            "operator" => Self::Operator,
+            _ => return None,
+        })
+    }
+}
+
+/// An account to create. Takes the token's hash, never the token, so a
+/// token cannot end up in the database or in a log of this value.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub name: String,
+    pub kind: AccountKind,
+    /// [`token_hash`] of the account's bearer token.
+    pub token_hash: String,
+}
+
+/// A stored account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: AccountId,
+    pub name: String,
+    pub kind: AccountKind,
+    pub token_hash: String,
+    pub created_at: OffsetDateTime,
+}
+
+/// The sha256 hex of a bearer token: what `accounts.token_hash` holds.
+///
+/// Lives here so the code that issues tokens and the code that checks them
+/// cannot disagree on the hashing.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}

@@ -1,0 +1,57 @@
+//! Events as the store sees them: a kind and an opaque JSON payload in a
+//! per-game sequence. The rules live elsewhere.
+
+use serde_json::Value;
+use time::OffsetDateTime;
+
+use crate::GameId;
+
+/// An event to append.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEvent {
+    pub kind: String,
+    pub payload: Value,
+    /// The client's idempotency key for the move behind this event, unique
+    /// per game: a retried move is answered with the event already stored.
+    pub move_id: Option<String>,
+}
+
+impl NewEvent {
+    /// An event not caused by a client move (dealing, time-outs, ...).
+    pub fn new(kind: impl Into<String>, payload: Value) -> Self {
+        Self {
+            kind: kind.into(),
+            payload,
+            move_id: None,
+        }
+    }
+
+    /// The same event, tagged with the move id that produced it.
+    pub fn with_move_id(mut self, move_id: impl Into<String>) -> Self {
+        self.move_id = Some(move_id.into());
+        self
+    }
+}
+
+/// An event in the log. `seq` counts from 0 (the game's creation event)
+/// without gaps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredEvent {
+    pub game_id: GameId,
+    pub seq: u64,
+    pub kind: String,
+    pub payload: Value,
+    pub move_id: Option<String>,
+    pub created_at: OffsetDateTime,
+}
+
+/// A notice that a game's log grew; `seq` is its new last event.
+///
+/// A hint to re-read, not the data: notices can be missed (a lagging
+/// receiver, a dropped Postgres connection), so a subscriber loads events
+/// from the last seq it knows rather than trusting it saw every notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Appended {
+    pub game_id: GameId,
+    pub seq: u64,
+}

@@ -1,0 +1,47 @@
+//! The durable home of Skitgubbe games: each game is an append-only event
+//! log, next to the account, game and seat tables the lobby reads.
+//!
+//! Two backends behind one [`Store`]: Postgres for several service
+//! instances, and an embedded SQLite file (the default) so the service runs
+//! with no database server. Event payloads are opaque JSON; the rules live
+//! in the engine, not here.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), skit_store::Error> {
+//! use skit_store::{NewEvent, Store};
+//!
+//! let store = Store::connect("sqlite://skitgubbe.db?mode=rwc").await?;
+//! # let (game_id, last) = (todo!(), 0);
+//! // Optimistic concurrency: append after the last event we have seen.
+//! match store.append(game_id, last + 1, &[NewEvent::new("played", serde_json::json!({}))]).await {
+//!     Ok(stored) => println!("stored {} events", stored.len()),
+//!     Err(skit_store::Error::Conflict { current_version }) => println!("re-read from {current_version}"),
+//!     Err(e) => return Err(e),
+//! }
+//! # Ok(())
+//! # }
+//! ```
+
+mod account;
+mod error;
+mod event;
+mod game;
+mod pg_listener;
+mod postgres;
+mod rows;
+mod sql;
+mod sqlite;
+mod store;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
+pub use error::Error;
+pub use event::{Appended, NewEvent, StoredEvent};
+pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+pub use store::Store;
+
+/// Notices a subscriber may fall behind by before it sees `Lagged`.
+const NOTICE_BUFFER: usize = 1024;

@@ -1,0 +1,253 @@
+//! The server backend: Postgres, shared by any number of service instances.
+//! Appends notify every instance through `LISTEN`/`NOTIFY`.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::types::Json;
+use tokio::sync::broadcast;
+
+use crate::pg_listener::{self, ListenerTask};
+
+use crate::error::is_unique_violation;
+use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
+use crate::{
+    Account, AccountId, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent, NewGame,
+    StoredEvent, sql,
+};
+use tx::{append_in_tx, insert_event, join_in_tx};
+
+mod tx;
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// Locks the game row, so joiners of one game queue up and the count of
+/// open seats after a join cannot race with another join.
+const LOCK_GAME: &str = "SELECT status FROM games WHERE id = $1 FOR UPDATE";
+
+#[derive(Debug, Clone)]
+pub struct PgStore {
+    pool: PgPool,
+    appended: broadcast::Sender<Appended>,
+    /// Forwards notifications into `appended`; stopped with the last clone.
+    _listener: Arc<ListenerTask>,
+}
+
+impl PgStore {
+    /// Connects, migrates (under sqlx's advisory lock, so instances starting
+    /// together are safe) and starts listening before returning, so no
+    /// append made after `connect` returns is missed.
+    pub async fn connect(url: &str) -> Result<Self, Error> {
+        // A server configured with synchronous_commit off could lose
+        // acknowledged moves on a crash; insist on it for our sessions.
+        let options = PgConnectOptions::from_str(url)?.options([("synchronous_commit", "on")]);
+        let pool = PgPoolOptions::new().connect_with(options).await?;
+        MIGRATOR.run(&pool).await?;
+        let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);
+        let listener = pg_listener::start(&pool, appended.clone()).await?;
+        Ok(Self {
+            pool,
+            appended,
+            _listener: Arc::new(listener),
+        })
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Appended> {
+        self.appended.subscribe()
+    }
+
+    pub async fn create_account(&self, account: NewAccount) -> Result<Account, Error> {
+        let row: AccountRow = sqlx::query_as(sql::INSERT_ACCOUNT)
+            .bind(account.name)
+            .bind(account.kind.as_str())
+            .bind(account.token_hash)
+            .bind(rows::now())
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| match is_unique_violation(&e) {
+                true => Error::TokenTaken,
+                false => e.into(),
+            })?;
+        row.try_into()
+    }
+
+    pub async fn account(&self, id: AccountId) -> Result<Option<Account>, Error> {
+        let row: Option<AccountRow> = sqlx::query_as(sql::ACCOUNT_BY_ID)
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(TryInto::try_into).transpose()
+    }
+
+    pub async fn account_by_token_hash(&self, token_hash: &str) -> Result<Option<Account>, Error> {
+        let row: Option<AccountRow> = sqlx::query_as(sql::ACCOUNT_BY_TOKEN_HASH)
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(TryInto::try_into).transpose()
+    }
+
+    pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
+        let game = rows::new_game_row(game)?;
+        let mut tx = self.pool.begin().await?;
+        let id = game.id.to_string();
+        sqlx::query(sql::INSERT_GAME)
+            .bind(&id)
+            .bind(Json(&game.ruleset))
+            .bind(&game.ruleset_key)
+            .bind(rows::seat_to_db(game.seats.len())?)
+            .bind(game.created_by.0)
+            .bind(game.seed.expose())
+            .bind(&game.commitment)
+            .bind(game.status.as_str())
+            .bind(game.rated)
+            .bind(game.created_at)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, account) in game.seats.iter().enumerate() {
+            sqlx::query(sql::INSERT_SEAT)
+                .bind(&id)
+                .bind(rows::seat_to_db(seat)?)
+                .bind(account.map(|a| a.0))
+                .execute(&mut *tx)
+                .await?;
+        }
+        insert_event(&mut tx, game.id, 0, &first).await?;
+        pg_listener::notify(&mut tx, game.id, 0).await?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    pub async fn game(&self, id: GameId) -> Result<Option<Game>, Error> {
+        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAME_BY_ID)
+            .bind(id.to_string())
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows::games_from_rows(rows)?.pop())
+    }
+
+    pub async fn games_for_account(
+        &self,
+        account: AccountId,
+        limit: u32,
+    ) -> Result<Vec<Game>, Error> {
+        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT)
+            .bind(account.0)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows::games_from_rows(rows)
+    }
+
+    pub async fn open_games(&self, limit: u32) -> Result<Vec<Game>, Error> {
+        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::OPEN_GAMES)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows::games_from_rows(rows)
+    }
+
+    pub async fn join_seat(&self, game_id: GameId, account: AccountId) -> Result<Joined, Error> {
+        let mut tx = self.pool.begin().await?;
+        let status: Option<String> = sqlx::query_scalar(LOCK_GAME)
+            .bind(game_id.to_string())
+            .fetch_optional(&mut *tx)
+            .await?;
+        let status = status.ok_or(Error::GameNotFound(game_id))?;
+        let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
+        tx.commit().await?;
+        Ok(joined)
+    }
+
+    pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
+        let updated: Option<String> = sqlx::query_scalar(sql::FINISH_GAME)
+            .bind(game_id.to_string())
+            .bind(rows::now())
+            .fetch_optional(&self.pool)
+            .await?;
+        updated.map(drop).ok_or(Error::GameNotFound(game_id))
+    }
+
+    pub async fn append(
+        &self,
+        game_id: GameId,
+        expected_seq: u64,
+        events: &[NewEvent],
+    ) -> Result<Vec<StoredEvent>, Error> {
+        rows::validate_append(events)?;
+        let mut tx = self.pool.begin().await?;
+        let stored = match append_in_tx(&mut tx, game_id, expected_seq, events).await {
+            Ok(stored) => stored,
+            // Two appenders passed the checks at once; the loser lands here
+            // once the winner commits.
+            Err(Error::Database(e)) if is_unique_violation(&e) => {
+                drop(tx);
+                return Err(self.explain_conflict(game_id, events).await);
+            }
+            Err(e) => return Err(e),
+        };
+        tx.commit().await?;
+        Ok(stored)
+    }
+
+    /// After a unique violation: which move was already stored, or else how
+    /// far the log has got. A move id wins, so retries stay idempotent.
+    async fn explain_conflict(&self, game_id: GameId, events: &[NewEvent]) -> Error {
+        for move_id in events.iter().filter_map(|e| e.move_id.as_deref()) {
+            match self.event_by_move_id(game_id, move_id).await {
+                Ok(Some(event)) => {
+                    return Error::DuplicateMove {
+                        event: Box::new(event),
+                    };
+                }
+                Ok(None) => {}
+                Err(e) => return e,
+            }
+        }
+        match self.last_seq(game_id).await {
+            Ok(Some(current_version)) => Error::Conflict { current_version },
+            Ok(None) => Error::GameNotFound(game_id),
+            Err(e) => e,
+        }
+    }
+
+    async fn event_by_move_id(
+        &self,
+        game_id: GameId,
+        move_id: &str,
+    ) -> Result<Option<StoredEvent>, Error> {
+        let row: Option<EventRow> = sqlx::query_as(sql::EVENT_BY_MOVE_ID)
+            .bind(game_id.to_string())
+            .bind(move_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(TryInto::try_into).transpose()
+    }
+
+    /// The seq of the game's last event; `None` if there is no such game.
+    pub async fn last_seq(&self, game_id: GameId) -> Result<Option<u64>, Error> {
+        let seq: Option<i64> = sqlx::query_scalar(sql::LAST_SEQ)
+            .bind(game_id.to_string())
+            .fetch_one(&self.pool)
+            .await?;
+        seq.map(rows::seq_from_db).transpose()
+    }
+
+    pub async fn load_events(
+        &self,
+        game_id: GameId,
+        from_seq: u64,
+    ) -> Result<Vec<StoredEvent>, Error> {
+        let rows: Vec<EventRow> = sqlx::query_as(sql::LOAD_EVENTS)
+            .bind(game_id.to_string())
+            .bind(rows::seq_to_db(from_seq)?)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter().map(TryInto::try_into).collect()
+    }
+}

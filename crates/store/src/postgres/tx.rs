@@ -1,0 +1,112 @@
+//! The steps run inside one Postgres transaction; the caller begins and
+//! commits it, so each step sees and writes one consistent state.
+
+use serde_json::Value;
+use sqlx::types::Json;
+use sqlx::{Postgres, Transaction};
+
+use crate::pg_listener;
+use crate::rows::{self, EventRow};
+use crate::{AccountId, Error, GameId, GameStatus, Joined, NewEvent, StoredEvent, sql};
+
+pub(super) async fn insert_event(
+    tx: &mut Transaction<'static, Postgres>,
+    game_id: GameId,
+    seq: u64,
+    event: &NewEvent,
+) -> Result<StoredEvent, Error> {
+    let row: EventRow = sqlx::query_as(sql::INSERT_EVENT)
+        .bind(game_id.to_string())
+        .bind(rows::seq_to_db(seq)?)
+        .bind(&event.kind)
+        .bind(Json::<&Value>(&event.payload))
+        .bind(&event.move_id)
+        .bind(rows::now())
+        .fetch_one(&mut **tx)
+        .await?;
+    row.try_into()
+}
+
+/// Checks `expected_seq` and the move ids, then inserts. Reads inside the
+/// write transaction, so nothing can slip in between check and insert.
+pub(super) async fn append_in_tx(
+    tx: &mut Transaction<'static, Postgres>,
+    game_id: GameId,
+    expected_seq: u64,
+    events: &[NewEvent],
+) -> Result<Vec<StoredEvent>, Error> {
+    let id = game_id.to_string();
+    for move_id in events.iter().filter_map(|e| e.move_id.as_deref()) {
+        let row: Option<EventRow> = sqlx::query_as(sql::EVENT_BY_MOVE_ID)
+            .bind(&id)
+            .bind(move_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if let Some(row) = row {
+            let event = Box::new(row.try_into()?);
+            return Err(Error::DuplicateMove { event });
+        }
+    }
+    let last: Option<i64> = sqlx::query_scalar(sql::LAST_SEQ)
+        .bind(&id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let last = last.map(rows::seq_from_db).transpose()?;
+    rows::check_expected(game_id, last, expected_seq)?;
+    let mut stored = Vec::with_capacity(events.len());
+    for (seq, event) in (expected_seq..).zip(events) {
+        stored.push(insert_event(tx, game_id, seq, event).await?);
+    }
+    if let Some(last) = stored.last() {
+        // Delivered on commit only, so listeners never see a rolled-back seq.
+        pg_listener::notify(tx, game_id, last.seq).await?;
+    }
+    Ok(stored)
+}
+
+/// Seats `account` unless it already sits in the game; the caller's
+/// transaction keeps other joiners out meanwhile.
+pub(super) async fn join_in_tx(
+    tx: &mut Transaction<'static, Postgres>,
+    game_id: GameId,
+    account: AccountId,
+    status: &str,
+) -> Result<Joined, Error> {
+    let id = game_id.to_string();
+    let seated: Option<i32> = sqlx::query_scalar(sql::SEAT_OF_ACCOUNT)
+        .bind(&id)
+        .bind(account.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if let Some(seat) = seated {
+        // A retried join: answer with the seat already held.
+        let seat = rows::seat_from_db(seat)?;
+        return Ok(Joined {
+            seat,
+            game_full: false,
+        });
+    }
+    if status != GameStatus::Open.as_str() {
+        return Err(Error::NoOpenSeat(game_id));
+    }
+    let seat: Option<i32> = sqlx::query_scalar(sql::TAKE_SEAT)
+        .bind(&id)
+        .bind(account.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let seat = rows::seat_from_db(seat.ok_or(Error::NoOpenSeat(game_id))?)?;
+    let left: i64 = sqlx::query_scalar(sql::OPEN_SEATS_LEFT)
+        .bind(&id)
+        .fetch_one(&mut **tx)
+        .await?;
+    if left == 0 {
+        sqlx::query(sql::ACTIVATE_GAME)
+            .bind(&id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(Joined {
+        seat,
+        game_full: left == 0,
+    })
+}

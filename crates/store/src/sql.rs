@@ -1,0 +1,76 @@
+//! The SQL both backends run. SQLite accepts Postgres' `$1` placeholders, so
+//! one text serves both; only locking and notification differ, and those
+//! statements live with their backend.
+
+pub(crate) const INSERT_ACCOUNT: &str = "INSERT INTO accounts (name, kind, token_hash, created_at) \
+     VALUES ($1, $2, $3, $4) RETURNING id, name, kind, token_hash, created_at";
+
+pub(crate) const ACCOUNT_BY_ID: &str =
+    "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE id = $1";
+
+pub(crate) const ACCOUNT_BY_TOKEN_HASH: &str =
+    "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE token_hash = $1";
+
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, ruleset, ruleset_key, players, \
+     created_by, seed, commitment, status, rated, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+
+pub(crate) const INSERT_SEAT: &str =
+    "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)";
+
+/// A game's columns and its seats, one row per seat, for `games_from_rows`.
+macro_rules! game_seat_select {
+    ($games:literal) => {
+        concat!(
+            "SELECT g.id, g.ruleset, g.ruleset_key, g.created_by, g.seed, g.commitment, \
+             g.status, g.rated, g.created_at, g.finished_at, s.seat, s.account_id FROM ",
+            $games,
+            " g JOIN seats s ON s.game_id = g.id ORDER BY g.created_at DESC, g.id, s.seat"
+        )
+    };
+}
+
+pub(crate) const GAME_BY_ID: &str = game_seat_select!("(SELECT * FROM games WHERE id = $1)");
+
+/// The games an account sits in, newest first.
+pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
+    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE account_id = $1) \
+     ORDER BY created_at DESC, id LIMIT $2)"
+);
+
+/// Games waiting for players, newest first.
+pub(crate) const OPEN_GAMES: &str = game_seat_select!(
+    "(SELECT * FROM games WHERE status = 'open' ORDER BY created_at DESC, id LIMIT $1)"
+);
+
+pub(crate) const SEAT_OF_ACCOUNT: &str =
+    "SELECT seat FROM seats WHERE game_id = $1 AND account_id = $2 ORDER BY seat LIMIT 1";
+
+/// Takes the lowest open seat. `account_id IS NULL` in the outer WHERE is
+/// what makes two joiners unable to take one seat.
+pub(crate) const TAKE_SEAT: &str = "UPDATE seats SET account_id = $2 \
+     WHERE game_id = $1 AND account_id IS NULL \
+     AND seat = (SELECT MIN(seat) FROM seats WHERE game_id = $1 AND account_id IS NULL) \
+     RETURNING seat";
+
+pub(crate) const OPEN_SEATS_LEFT: &str =
+    "SELECT COUNT(*) FROM seats WHERE game_id = $1 AND account_id IS NULL";
+
+pub(crate) const ACTIVATE_GAME: &str =
+    "UPDATE games SET status = 'active' WHERE id = $1 AND status = 'open'";
+
+/// Idempotent: finishing twice keeps the first finish time.
+pub(crate) const FINISH_GAME: &str = "UPDATE games SET status = 'over', \
+     finished_at = COALESCE(finished_at, $2) WHERE id = $1 RETURNING id";
+
+pub(crate) const INSERT_EVENT: &str = "INSERT INTO events \
+     (game_id, seq, kind, payload, move_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+     RETURNING game_id, seq, kind, payload, move_id, created_at";
+
+pub(crate) const EVENT_BY_MOVE_ID: &str = "SELECT game_id, seq, kind, payload, move_id, \
+     created_at FROM events WHERE game_id = $1 AND move_id = $2";
+
+pub(crate) const LAST_SEQ: &str = "SELECT MAX(seq) FROM events WHERE game_id = $1";
+
+pub(crate) const LOAD_EVENTS: &str = "SELECT game_id, seq, kind, payload, move_id, created_at \
+     FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
