@@ -72,11 +72,19 @@ impl CardSet {
 
     /// The card at the `n`-th set bit, for uniform random choice.
     pub fn nth(self, n: u32) -> Option<Card> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
+        let mut n = n;
+        for lane in 0..4 {
+            let mut bits = self.0 >> (lane * 16) & LANE;
+            let count = bits.count_ones();
+            if n < count {
+                for _ in 0..n {
+                    bits &= bits - 1;
+                }
+                return Card::from_index((lane * 16) as u8 + bits.trailing_zeros() as u8);
+            }
+            n -= count;
         }
-        CardSet(bits).first()
+        None
     }
 
     /// The ranks present, as a 13-bit mask (bit `rank - 2`).

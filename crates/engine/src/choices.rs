@@ -115,8 +115,19 @@ impl Choices {
         (run_length(low, hand) + 1).saturating_sub(u32::from(min.max(2)))
     }
 
+    /// Single cards plus at most chance and pick-up: the common case, counted
+    /// and indexed without the general machinery.
+    fn simple(&self) -> bool {
+        self.shape == Shape::Single
+            && self.sluff.is_empty()
+            && !(self.pass || self.claim || self.rob || self.bank)
+    }
+
     /// The number of legal actions this describes.
     pub fn count(&self, hand: CardSet) -> u32 {
+        if self.simple() {
+            return self.plays.len() + u32::from(self.chance) + u32::from(self.pickup);
+        }
         let plays = match self.shape {
             Shape::Single => self.plays.len(),
             Shape::SameRank(max) => crate::Rank::all()
@@ -141,6 +152,14 @@ impl Choices {
 
     /// The `k`-th legal action, in the order [`State::legal_moves`] lists them.
     pub fn nth(&self, hand: CardSet, mut k: u32) -> Option<MoveKind> {
+        if self.simple() && k >= self.plays.len() {
+            let k = k - self.plays.len();
+            return match (self.chance, self.pickup, k) {
+                (true, _, 0) => Some(MoveKind::Chance),
+                (false, true, 0) | (true, true, 1) => Some(MoveKind::Pickup),
+                _ => None,
+            };
+        }
         match self.shape {
             Shape::Single => {
                 if k < self.plays.len() {

@@ -130,6 +130,13 @@ impl Table {
     /// Lays one play or lay, ascending (rank, then suit).
     pub fn push(&mut self, set: CardSet) {
         self.set_starts(self.starts() | 1 << self.len);
+        if set.len() == 1 {
+            if let Some(card) = set.first() {
+                self.cards[self.len as usize] = card;
+                self.len += 1;
+            }
+            return;
+        }
         // One rank or one suit (every play and lay): index order is ascending.
         let one_suit = crate::Suit::ALL
             .iter()
