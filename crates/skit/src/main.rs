@@ -3,6 +3,7 @@
 mod bench;
 mod conformance;
 mod demo;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "skit",
-    about = "Skitgubbe: rules scenarios, benchmarks and demo games"
+    about = "Skitgubbe: rules scenarios, benchmarks, demo games and fairness checks"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -30,6 +31,10 @@ enum Command {
     Bench(bench::Args),
     /// Play one game between built-in random players and print it.
     Demo(demo::Args),
+    /// Check a finished game's record (JSON, with the revealed seed): the
+    /// commitment, the deal and every shuffle. Exit 0 verified, 1 mismatch,
+    /// 2 unreadable.
+    Verify { file: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -48,5 +53,6 @@ fn main() -> ExitCode {
         }
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),
+        Command::Verify { file } => verify::run(&file),
     }
 }

@@ -1,0 +1,35 @@
+//! `skit verify FILE`: checks a finished game's record (GetHistory's JSON
+//! with the revealed seed) against its commitment and every shuffle.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use skit_fairness::GameRecord;
+
+fn read(path: &Path) -> anyhow::Result<GameRecord> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not a game record", path.display()))
+}
+
+/// Exit 0 when verified, 1 on a mismatch, 2 when the file cannot be read.
+pub fn run(path: &Path) -> ExitCode {
+    let record = match read(path) {
+        Ok(record) => record,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    match record.verify() {
+        Ok(summary) => {
+            println!("verified: {summary}");
+            ExitCode::SUCCESS
+        }
+        Err(mismatch) => {
+            println!("mismatch: {mismatch}");
+            ExitCode::FAILURE
+        }
+    }
+}
