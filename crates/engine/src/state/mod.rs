@@ -4,6 +4,7 @@
 
 mod parts;
 mod setup;
+mod swap;
 
 pub use setup::{Position, SetupError};
 

@@ -75,6 +75,17 @@ impl Piles {
         }
     }
 
+    /// Replaces every live card by `f(card)`.
+    pub fn map_cards(&mut self, f: impl Fn(Card) -> Card) {
+        let stock = self.stock as usize;
+        for card in &mut self.cards[..stock] {
+            *card = f(*card);
+        }
+        for card in &mut self.cards[46 - self.reserve as usize..] {
+            *card = f(*card);
+        }
+    }
+
     pub fn stock_set(&self) -> CardSet {
         self.cards[..self.stock as usize].iter().copied().collect()
     }
@@ -156,6 +167,14 @@ impl Table {
 
     pub fn clear(&mut self) {
         *self = Table::EMPTY;
+    }
+
+    /// Replaces every card on the table by `f(card)`.
+    pub fn map_cards(&mut self, f: impl Fn(Card) -> Card) {
+        let len = self.len as usize;
+        for card in &mut self.cards[..len] {
+            *card = f(*card);
+        }
     }
 
     /// The number of plays or lays.
@@ -260,6 +279,13 @@ impl Owners {
         let nibble = seat & 7 | u8::from(sluffed) << 3;
         let shift = (i % 2) * 4;
         self.0[i / 2] = self.0[i / 2] & !(0xF << shift) | nibble << shift;
+    }
+
+    /// Exchanges the owner nibbles of two cards.
+    pub fn swap(&mut self, a: Card, b: Card) {
+        let (na, nb) = (self.nibble(a), self.nibble(b));
+        self.set(a, nb & 7, nb & 8 != 0);
+        self.set(b, na & 7, na & 8 != 0);
     }
 
     fn nibble(&self, card: Card) -> u8 {
