@@ -12,6 +12,11 @@ use crate::{
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Record {
+    /// The deal: who dealt, and the card turned up under the stock (`mas`).
+    Deal {
+        dealer: Seat,
+        turned: Option<Card>,
+    },
     Play {
         seat: Seat,
         cards: CardSet,

@@ -160,6 +160,12 @@ impl State {
         }
     }
 
+    /// The card that set trumps, once it is public: turned at the end of
+    /// phase one, or turned up at the deal with a turned-up trump.
+    pub fn trump_card(&self) -> Option<Card> {
+        self.trump.and(self.trump_card)
+    }
+
     pub fn trump_holder(&self) -> Option<Seat> {
         (self.trump_holder != NONE).then_some(self.trump_holder)
     }
