@@ -81,6 +81,11 @@ pub fn router_with<G: GameService, A: AccountService>(
         .layer(TraceLayer::new_for_http());
 
     let api = if config.metrics {
+        // Now, not at the first scrape: until a recorder is installed the
+        // facade drops every count.
+        if let Err(problem) = metrics::install() {
+            tracing::warn!(%problem, "prometheus recorder not installed");
+        }
         api.merge(metrics::routes())
     } else {
         api
