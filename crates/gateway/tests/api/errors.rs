@@ -167,3 +167,17 @@ async fn an_oversized_body_is_413() {
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(answer.json()["code"], "RESOURCE_EXHAUSTED");
 }
+
+#[tokio::test]
+async fn a_slow_answer_is_504() {
+    let config = RestConfig {
+        timeout: std::time::Duration::from_millis(50),
+        ..RestConfig::default()
+    };
+    let app = spawn_with(&config, false).await;
+
+    let answer = app.call(Method::GET, "/v1/games/slow/view", None).await;
+
+    assert_eq!(answer.status, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(answer.json()["code"], "DEADLINE_EXCEEDED");
+}

@@ -1,7 +1,7 @@
 //! A fake GameService and AccountService: canned answers, a bearer check,
 //! every request recorded as protobuf JSON, and chosen failures: a game id
 //! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
-//! details.
+//! details; the view of `slow` takes seconds.
 
 use std::{pin::Pin, sync::Mutex};
 
@@ -132,6 +132,9 @@ impl GameService for Fake {
 
     async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {
         self.accept("GetView", &request)?;
+        if request.get_ref().game_id == "slow" {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+        }
         failure(&request.get_ref().game_id)?;
         let version = request.get_ref().wait_for_version_after.unwrap_or(0) + 1;
         Ok(Response::new(view(&request.get_ref().game_id, version)))
