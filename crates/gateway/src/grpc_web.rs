@@ -1,0 +1,100 @@
+//! gRPC, gRPC-Web and REST on one port. Requests are told apart by content
+//! type (`application/grpc*` goes to tonic), so each side keeps its own
+//! answer for an unknown path: gRPC's UNIMPLEMENTED, REST's JSON 404.
+
+use std::{future::Future, io, sync::Arc};
+
+use axum::{Router, extract::Request, http::header};
+use skit_proto::v1::{
+    account_service_server::{AccountService, AccountServiceServer},
+    game_service_server::{GameService, GameServiceServer},
+};
+use tokio::net::TcpListener;
+use tonic::service::Routes;
+use tonic_web::GrpcWebLayer;
+use tower::{ServiceExt, service_fn};
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use crate::metrics;
+
+/// Both services as tonic routes, ready for [`combined`] (or for more
+/// services, such as health and reflection, via `Routes::add_service`).
+pub fn grpc_routes<G: GameService, A: AccountService>(game: Arc<G>, accounts: Arc<A>) -> Routes {
+    Routes::new(GameServiceServer::from_arc(game))
+        .add_service(AccountServiceServer::from_arc(accounts))
+}
+
+/// The tonic routes answering gRPC-Web (binary and text) as well as gRPC.
+pub fn grpc_web(grpc: Routes) -> Router {
+    grpc.into_axum_router().layer(GrpcWebLayer::new())
+}
+
+/// CORS for browsers calling gRPC-Web or REST from another origin: any
+/// origin, the headers gRPC-Web sends, and the gRPC status headers exposed
+/// so the browser client can read errors.
+pub fn cors() -> CorsLayer {
+    use axum::http::{HeaderName, Method};
+    const ALLOWED: &[&str] = &[
+        "authorization",
+        "content-type",
+        "x-grpc-web",
+        "x-user-agent",
+        "grpc-timeout",
+        "last-event-id",
+        "traceparent",
+        "tracestate",
+        "x-request-id",
+    ];
+    const EXPOSED: &[&str] = &["grpc-status", "grpc-message", "grpc-status-details-bin"];
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::mirror_request())
+        .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+        .allow_headers(
+            ALLOWED
+                .iter()
+                .map(|h| HeaderName::from_static(h))
+                .collect::<Vec<_>>(),
+        )
+        .expose_headers(
+            EXPOSED
+                .iter()
+                .map(|h| HeaderName::from_static(h))
+                .collect::<Vec<_>>(),
+        )
+        .max_age(std::time::Duration::from_secs(24 * 60 * 60))
+}
+
+/// One router for one port: gRPC (HTTP/2) and gRPC-Web to `grpc`, every
+/// other request to `rest` (e.g. [`crate::router`]), with CORS on both.
+pub fn combined(grpc: Routes, rest: Router) -> Router {
+    let grpc = grpc_web(grpc).layer(metrics::layer());
+    let dispatch = service_fn(move |request: Request| {
+        let target = if is_grpc(&request) {
+            grpc.clone()
+        } else {
+            rest.clone()
+        };
+        target.oneshot(request)
+    });
+    Router::new().fallback_service(dispatch).layer(cors())
+}
+
+fn is_grpc(request: &Request) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/grpc"))
+}
+
+/// Serves `app` on an already bound listener (HTTP/1.1 and h2c) until
+/// `shutdown` completes; tests bind port 0.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}

@@ -1,0 +1,39 @@
+//! The HTTP face of the `skitgubbe.v1` API, generic over the generated
+//! service traits so it mounts beside any implementation of them:
+//!
+//! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
+//!   bodies in the protobuf JSON mapping, gRPC statuses mapped once to HTTP
+//!   ([`error::http_status`]), plus `/openapi.json` and `/metrics`;
+//! - [`openapi::document`]: the OpenAPI 3 document, derived from the
+//!   descriptors and [`routes::ROUTES`];
+//! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
+//!   gRPC-Web and REST on one port;
+//! - [`metrics`]: the Prometheus recorder, a request layer and the game
+//!   counters; [`telemetry`]: logs and OTLP traces.
+//!
+//! ```no_run
+//! # async fn run<G, A>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>) -> std::io::Result<()>
+//! # where G: skit_proto::v1::game_service_server::GameService,
+//! #       A: skit_proto::v1::account_service_server::AccountService {
+//! let rest = skit_gateway::router(game.clone(), accounts.clone());
+//! let grpc = skit_gateway::grpc_routes(game, accounts);
+//! let listener = tokio::net::TcpListener::bind("0.0.0.0:8080").await?;
+//! skit_gateway::serve(listener, skit_gateway::combined(grpc, rest), std::future::pending()).await
+//! # }
+//! ```
+
+pub mod descriptors;
+mod details;
+pub mod error;
+pub mod extract;
+pub mod grpc_web;
+pub mod metrics;
+pub mod openapi;
+pub mod query;
+mod rest;
+pub mod routes;
+pub mod telemetry;
+
+pub use error::{ApiError, http_status};
+pub use grpc_web::{combined, cors, grpc_routes, serve};
+pub use rest::{RestConfig, router, router_with};

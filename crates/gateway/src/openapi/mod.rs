@@ -1,0 +1,181 @@
+//! `/openapi.json`: an OpenAPI 3 document for every REST route, derived from
+//! the route table and the protobuf descriptors (with the `.proto` comments
+//! as descriptions), so it cannot drift from the `.proto` files.
+
+mod schema;
+
+use prost_reflect::{DescriptorPool, MessageDescriptor, MethodDescriptor};
+use serde_json::{Map, Value, json};
+
+use crate::{
+    descriptors::Comments,
+    routes::{ROUTES, RouteSpec, Shape},
+};
+use schema::Schemas;
+
+/// The document, or what in the descriptors does not match the route table.
+pub fn document(pool: &DescriptorPool) -> Result<Value, String> {
+    let comments = Comments::new(pool);
+    let mut schemas = Schemas::new(&comments);
+    let mut paths = Map::new();
+    for route in ROUTES {
+        let method = find_method(pool, route)?;
+        let operation = operation(route, &method, &comments, &mut schemas);
+        let item = paths
+            .entry(route.path.to_owned())
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(item) = item {
+            item.insert(route.method.to_lowercase(), operation);
+        }
+    }
+    let mut components = schemas.into_components();
+    components.insert("Error".into(), error_schema());
+    Ok(json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Skitgubbe as a service",
+            "version": "v1",
+            "description": "REST/JSON face of the skitgubbe.v1 gRPC API. Bodies and responses \
+                follow the protobuf JSON mapping: lowerCamelCase names (proto names accepted \
+                on input), enums as strings, 64-bit integers as strings.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}},
+        },
+        "security": [{"bearerAuth": []}],
+    }))
+}
+
+fn find_method(pool: &DescriptorPool, route: &RouteSpec) -> Result<MethodDescriptor, String> {
+    let service = pool
+        .get_service_by_name(route.service)
+        .ok_or_else(|| format!("service {} not in the descriptors", route.service))?;
+    service
+        .methods()
+        .find(|m| m.name() == route.rpc)
+        .ok_or_else(|| format!("rpc {}.{} not in the descriptors", route.service, route.rpc))
+}
+
+fn operation(
+    route: &RouteSpec,
+    method: &MethodDescriptor,
+    comments: &Comments,
+    schemas: &mut Schemas<'_>,
+) -> Value {
+    let input = method.input();
+    let mut parameters = path_parameters(route, &input, schemas);
+    let mut operation = Map::new();
+    operation.insert("operationId".into(), json!(route.rpc));
+    operation.insert("tags".into(), json!([method.parent_service().name()]));
+    let file = method.parent_service().parent_file();
+    if let Some(text) = comments.get(file.name(), method.path()) {
+        let summary = text.lines().next().unwrap_or_default();
+        operation.insert("summary".into(), json!(summary));
+        operation.insert("description".into(), json!(text));
+    }
+    match route.shape {
+        Shape::Body => {
+            let body = schemas.message_ref(&input);
+            operation.insert(
+                "requestBody".into(),
+                json!({
+                    "description": "Path parameters replace the body's fields of the same name; \
+                        an empty body is the empty message.",
+                    "required": false,
+                    "content": {"application/json": {"schema": body}},
+                }),
+            );
+        }
+        Shape::Query | Shape::EventStream => {
+            parameters.extend(query_parameters(route, &input, schemas));
+        }
+    }
+    if !parameters.is_empty() {
+        operation.insert("parameters".into(), Value::Array(parameters));
+    }
+    let output = schemas.message_ref(&method.output());
+    let success = if route.shape == Shape::EventStream {
+        json!({
+            "description": "Server-Sent Events: one `data:` line per message, as JSON, with \
+                `id:` its version; a failure ends the stream with `event: error` and an Error.",
+            "content": {"text/event-stream": {"schema": output}},
+        })
+    } else {
+        json!({"description": "OK", "content": {"application/json": {"schema": output}}})
+    };
+    operation.insert(
+        "responses".into(),
+        json!({
+            "200": success,
+            "default": {
+                "description": "The gRPC status, mapped to an HTTP status",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+            },
+        }),
+    );
+    if !route.authenticated {
+        operation.insert("security".into(), json!([]));
+    }
+    Value::Object(operation)
+}
+
+fn path_parameters(
+    route: &RouteSpec,
+    input: &MessageDescriptor,
+    schemas: &mut Schemas<'_>,
+) -> Vec<Value> {
+    route
+        .path_params()
+        .map(|name| {
+            let schema = input
+                .get_field_by_name(name)
+                .map(|field| schemas.field_schema(&field))
+                .unwrap_or_else(|| json!({"type": "string"}));
+            json!({"name": name, "in": "path", "required": true, "schema": schema})
+        })
+        .collect()
+}
+
+/// Every scalar, enum or repeated-scalar field not in the path.
+fn query_parameters(
+    route: &RouteSpec,
+    input: &MessageDescriptor,
+    schemas: &mut Schemas<'_>,
+) -> Vec<Value> {
+    input
+        .fields()
+        .filter(|field| !route.path_params().any(|p| p == field.name()))
+        .filter(|field| !field.is_map() && !matches!(field.kind(), prost_reflect::Kind::Message(_)))
+        .map(|field| {
+            let schema = schemas.field_schema(&field);
+            json!({"name": field.json_name(), "in": "query", "required": false, "schema": schema})
+        })
+        .collect()
+}
+
+fn error_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["code", "message", "details"],
+        "properties": {
+            "code": {
+                "type": "string",
+                "description": "The gRPC status code name, e.g. FAILED_PRECONDITION.",
+                "enum": [
+                    "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
+                    "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
+                    "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED",
+                    "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+                ],
+            },
+            "message": {"type": "string"},
+            "details": {
+                "type": "array",
+                "description": "google.rpc error details, each with an @type.",
+                "items": {"type": "object", "additionalProperties": true},
+            },
+        },
+    })
+}

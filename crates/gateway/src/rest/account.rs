@@ -1,0 +1,86 @@
+//! The AccountService routes.
+
+use std::sync::Arc;
+
+use axum::{
+    Json, Router,
+    extract::{RawQuery, State},
+    http::HeaderMap,
+    routing::{get, post},
+};
+use skit_proto::v1::{
+    CreateAccountRequest, CreateAccountResponse, CreateGuestRequest, CreateGuestResponse,
+    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+};
+
+use super::reply;
+use crate::{
+    error::ApiError,
+    extract::{ProtoJson, grpc_request},
+    query::QueryDecoder,
+};
+
+pub(super) struct AccountState<A> {
+    service: Arc<A>,
+    queries: Arc<QueryDecoder>,
+}
+
+// Derived Clone would demand `A: Clone`; only the Arcs are cloned.
+impl<A> Clone for AccountState<A> {
+    fn clone(&self) -> Self {
+        Self {
+            service: self.service.clone(),
+            queries: self.queries.clone(),
+        }
+    }
+}
+
+pub(super) fn routes<A: AccountService>(service: Arc<A>, queries: Arc<QueryDecoder>) -> Router {
+    Router::new()
+        .route("/v1/accounts/guest", post(create_guest::<A>))
+        .route("/v1/accounts", post(create_account::<A>))
+        .route("/v1/accounts/me", get(who_am_i::<A>))
+        .with_state(AccountState { service, queries })
+}
+
+async fn create_guest<A: AccountService>(
+    State(state): State<AccountState<A>>,
+    headers: HeaderMap,
+    ProtoJson(body): ProtoJson<CreateGuestRequest>,
+) -> Result<Json<CreateGuestResponse>, ApiError> {
+    reply(
+        state
+            .service
+            .create_guest(grpc_request(&headers, body))
+            .await,
+    )
+}
+
+async fn create_account<A: AccountService>(
+    State(state): State<AccountState<A>>,
+    headers: HeaderMap,
+    ProtoJson(body): ProtoJson<CreateAccountRequest>,
+) -> Result<Json<CreateAccountResponse>, ApiError> {
+    reply(
+        state
+            .service
+            .create_account(grpc_request(&headers, body))
+            .await,
+    )
+}
+
+async fn who_am_i<A: AccountService>(
+    State(state): State<AccountState<A>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<WhoAmIResponse>, ApiError> {
+    let message: WhoAmIRequest = state
+        .queries
+        .decode("skitgubbe.v1.WhoAmIRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .who_am_i(grpc_request(&headers, message))
+            .await,
+    )
+}

@@ -1,0 +1,108 @@
+//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`]),
+//! generic over the generated service traits so it mounts beside any
+//! implementation of them.
+
+mod account;
+mod game;
+mod watch;
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{
+    Json, Router,
+    http::StatusCode,
+    middleware,
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use serde::Serialize;
+use skit_proto::v1::{account_service_server::AccountService, game_service_server::GameService};
+use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
+
+use crate::{
+    descriptors,
+    error::{ApiError, fill_empty_error},
+    metrics, openapi,
+    query::QueryDecoder,
+};
+
+/// Limits on the REST routes.
+#[derive(Debug, Clone)]
+pub struct RestConfig {
+    /// Largest accepted request body; a move or a ruleset is far smaller.
+    pub body_limit: usize,
+    /// How long a request may take to answer (its headers, for a stream).
+    /// Above the services' caps on long polls, so a long poll answers
+    /// with its current view rather than a timeout.
+    pub timeout: Duration,
+    /// Whether to serve `/metrics` (and install the Prometheus recorder).
+    pub metrics: bool,
+}
+
+impl Default for RestConfig {
+    fn default() -> Self {
+        Self {
+            body_limit: 64 * 1024,
+            timeout: Duration::from_secs(90),
+            metrics: true,
+        }
+    }
+}
+
+/// The REST routes, `/openapi.json` and `/metrics`, with the default
+/// [`RestConfig`].
+pub fn router<G: GameService, A: AccountService>(game: Arc<G>, accounts: Arc<A>) -> Router {
+    router_with(game, accounts, &RestConfig::default())
+}
+
+/// [`router`] with explicit limits.
+pub fn router_with<G: GameService, A: AccountService>(
+    game: Arc<G>,
+    accounts: Arc<A>,
+    config: &RestConfig,
+) -> Router {
+    let pool = descriptors::pool();
+    let queries = Arc::new(QueryDecoder::new(pool.clone()));
+    let document = Arc::new(openapi::document(&pool));
+
+    let api = game::routes(game, queries.clone())
+        .merge(account::routes(accounts, queries))
+        .route(
+            "/openapi.json",
+            get(move || serve_document(document.clone())),
+        )
+        .fallback(|| async { ApiError::new(tonic::Code::NotFound, "no such route") })
+        .layer(RequestBodyLimitLayer::new(config.body_limit))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::GATEWAY_TIMEOUT,
+            config.timeout,
+        ))
+        .layer(middleware::map_response(fill_empty_error))
+        .layer(TraceLayer::new_for_http());
+
+    let api = if config.metrics {
+        // Now, not at the first scrape: until a recorder is installed the
+        // facade drops every count.
+        if let Err(problem) = metrics::install() {
+            tracing::warn!(%problem, "prometheus recorder not installed");
+        }
+        api.merge(metrics::routes())
+    } else {
+        api
+    };
+    api.layer(metrics::layer())
+}
+
+async fn serve_document(document: Arc<Result<serde_json::Value, String>>) -> Response {
+    match document.as_ref() {
+        Ok(document) => Json(document).into_response(),
+        Err(problem) => ApiError::new(tonic::Code::Internal, problem.clone()).into_response(),
+    }
+}
+
+/// A service answer as JSON, or its status as an [`ApiError`].
+fn reply<T: Serialize>(
+    result: Result<tonic::Response<T>, tonic::Status>,
+) -> Result<Json<T>, ApiError> {
+    Ok(Json(result?.into_inner()))
+}

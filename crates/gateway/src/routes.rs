@@ -1,0 +1,126 @@
+//! The REST route table: which HTTP method and path serve which RPC, and
+//! where the request message comes from. The router, the OpenAPI document
+//! and the tests all read it, so a route cannot be served undocumented.
+
+/// Where a route's request message comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A JSON body (may be empty) plus the path parameters.
+    Body,
+    /// The query string plus the path parameters; JSON response.
+    Query,
+    /// The query string plus the path parameters; a server-streaming RPC
+    /// answered as Server-Sent Events, one `data:` JSON message per event.
+    EventStream,
+}
+
+/// One REST route.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteSpec {
+    /// `GET` or `POST`.
+    pub method: &'static str,
+    /// The axum (and OpenAPI) path template; `{name}` is the request
+    /// field `name` (proto name).
+    pub path: &'static str,
+    /// The full service name, e.g. `skitgubbe.v1.GameService`.
+    pub service: &'static str,
+    /// The RPC name, e.g. `SubmitMove`.
+    pub rpc: &'static str,
+    pub shape: Shape,
+    /// Whether the RPC needs a bearer token.
+    pub authenticated: bool,
+}
+
+impl RouteSpec {
+    /// The path parameters, in order (proto field names).
+    pub fn path_params(&self) -> impl Iterator<Item = &'static str> {
+        self.path
+            .split('/')
+            .filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+    }
+}
+
+pub const GAME_SERVICE: &str = "skitgubbe.v1.GameService";
+pub const ACCOUNT_SERVICE: &str = "skitgubbe.v1.AccountService";
+
+const fn route(
+    method: &'static str,
+    path: &'static str,
+    service: &'static str,
+    rpc: &'static str,
+    shape: Shape,
+) -> RouteSpec {
+    RouteSpec {
+        method,
+        path,
+        service,
+        rpc,
+        shape,
+        authenticated: true,
+    }
+}
+
+/// Every REST route.
+pub const ROUTES: &[RouteSpec] = &[
+    route("POST", "/v1/games", GAME_SERVICE, "CreateGame", Shape::Body),
+    route(
+        "POST",
+        "/v1/games/{game_id}/join",
+        GAME_SERVICE,
+        "JoinGame",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/games/{game_id}/moves",
+        GAME_SERVICE,
+        "SubmitMove",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/games/{game_id}/view",
+        GAME_SERVICE,
+        "GetView",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/games/{game_id}/watch",
+        GAME_SERVICE,
+        "WatchGame",
+        Shape::EventStream,
+    ),
+    route("GET", "/v1/games", GAME_SERVICE, "ListGames", Shape::Query),
+    route(
+        "GET",
+        "/v1/games/{game_id}/history",
+        GAME_SERVICE,
+        "GetHistory",
+        Shape::Query,
+    ),
+    RouteSpec {
+        authenticated: false,
+        ..route(
+            "POST",
+            "/v1/accounts/guest",
+            ACCOUNT_SERVICE,
+            "CreateGuest",
+            Shape::Body,
+        )
+    },
+    route(
+        "POST",
+        "/v1/accounts",
+        ACCOUNT_SERVICE,
+        "CreateAccount",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/accounts/me",
+        ACCOUNT_SERVICE,
+        "WhoAmI",
+        Shape::Query,
+    ),
+];

@@ -1,0 +1,239 @@
+//! A fake GameService and AccountService: canned answers, a bearer check,
+//! every request recorded as protobuf JSON, and chosen failures: a game id
+//! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
+//! details; the view of `slow` takes seconds.
+
+use std::{pin::Pin, sync::Mutex};
+
+use serde::Serialize;
+use serde_json::Value;
+use skit_proto::v1::{
+    AccountKind, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
+    CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
+    GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListGamesRequest,
+    ListGamesResponse, Phase, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+    game_service_server::GameService,
+};
+use tokio_stream::Stream;
+use tonic::{Code, Request, Response, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+pub const TOKEN: &str = "good-token";
+
+#[derive(Debug, Default)]
+pub struct Fake {
+    calls: Mutex<Vec<(&'static str, Value)>>,
+}
+
+impl Fake {
+    /// The last request `rpc` received, as protobuf JSON.
+    pub fn last(&self, rpc: &str) -> Option<Value> {
+        let calls = self.calls.lock().unwrap();
+        calls
+            .iter()
+            .rev()
+            .find(|(name, _)| *name == rpc)
+            .map(|(_, v)| v.clone())
+    }
+
+    fn accept<T: Serialize>(&self, rpc: &'static str, request: &Request<T>) -> Result<(), Status> {
+        let expected = format!("Bearer {TOKEN}");
+        let token = request
+            .metadata()
+            .get("authorization")
+            .and_then(|v| v.to_str().ok());
+        if token != Some(expected.as_str()) {
+            return Err(Status::unauthenticated("missing or unknown bearer token"));
+        }
+        self.record(rpc, request.get_ref());
+        Ok(())
+    }
+
+    fn record<T: Serialize>(&self, rpc: &'static str, message: &T) {
+        let json = serde_json::to_value(message).unwrap();
+        self.calls.lock().unwrap().push((rpc, json));
+    }
+}
+
+/// The failure a game id asks for, if any.
+fn failure(game_id: &str) -> Result<(), Status> {
+    let Some(code) = game_id.strip_prefix("err-") else {
+        return Ok(());
+    };
+    if code == "details" {
+        let mut details = ErrorDetails::new();
+        details.add_bad_request_violation("action.play.cards", "7C is not in your hand");
+        return Err(Status::with_error_details(
+            Code::InvalidArgument,
+            "illegal action",
+            details,
+        ));
+    }
+    let code: i32 = code.parse().unwrap();
+    Err(Status::new(Code::from(code), format!("failure {code}")))
+}
+
+pub fn view(game_id: &str, version: u64) -> View {
+    View {
+        game_id: game_id.to_owned(),
+        version,
+        phase: Phase::One.into(),
+        awaits_shuffle: false,
+        players: 3,
+        hand: vec!["7C".into(), "TS".into()],
+        ..Default::default()
+    }
+}
+
+type ViewStream = Pin<Box<dyn Stream<Item = Result<View, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl GameService for Fake {
+    async fn create_game(
+        &self,
+        request: Request<CreateGameRequest>,
+    ) -> Result<Response<CreateGameResponse>, Status> {
+        self.accept("CreateGame", &request)?;
+        Ok(Response::new(CreateGameResponse {
+            game_id: "g1".into(),
+            dealer: request.get_ref().dealer.unwrap_or(0),
+            shuffle_commitment: "ab".repeat(32),
+            version: 1 << 40,
+            ..Default::default()
+        }))
+    }
+
+    async fn join_game(
+        &self,
+        request: Request<JoinGameRequest>,
+    ) -> Result<Response<JoinGameResponse>, Status> {
+        self.accept("JoinGame", &request)?;
+        failure(&request.get_ref().game_id)?;
+        let game_id = request.get_ref().game_id.clone();
+        Ok(Response::new(JoinGameResponse {
+            seat: request.get_ref().seat.unwrap_or(1),
+            view: Some(view(&game_id, 2)),
+        }))
+    }
+
+    async fn submit_move(
+        &self,
+        request: Request<SubmitMoveRequest>,
+    ) -> Result<Response<SubmitMoveResponse>, Status> {
+        self.accept("SubmitMove", &request)?;
+        failure(&request.get_ref().game_id)?;
+        let next = request.get_ref().expected_version + 1;
+        Ok(Response::new(SubmitMoveResponse {
+            version: next,
+            view: Some(view(&request.get_ref().game_id, next)),
+        }))
+    }
+
+    async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {
+        self.accept("GetView", &request)?;
+        if request.get_ref().game_id == "slow" {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+        }
+        failure(&request.get_ref().game_id)?;
+        let version = request.get_ref().wait_for_version_after.unwrap_or(0) + 1;
+        Ok(Response::new(view(&request.get_ref().game_id, version)))
+    }
+
+    type WatchGameStream = ViewStream;
+
+    async fn watch_game(
+        &self,
+        request: Request<WatchGameRequest>,
+    ) -> Result<Response<Self::WatchGameStream>, Status> {
+        self.accept("WatchGame", &request)?;
+        let game_id = request.get_ref().game_id.clone();
+        let from = request.get_ref().from_version.unwrap_or(0);
+        let mut items: Vec<Result<View, Status>> =
+            (1..=3).map(|i| Ok(view(&game_id, from + i))).collect();
+        if game_id == "err-stream" {
+            items.truncate(1);
+            items.push(Err(Status::not_found("game vanished")));
+            items.push(Ok(view(&game_id, 99)));
+        } else {
+            failure(&game_id)?;
+        }
+        Ok(Response::new(Box::pin(tokio_stream::iter(items))))
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<ListGamesRequest>,
+    ) -> Result<Response<ListGamesResponse>, Status> {
+        self.accept("ListGames", &request)?;
+        let summary = GameSummary {
+            game_id: "g1".into(),
+            preset: "skitgubbe".into(),
+            my_turn: true,
+            my_seats_to_act: vec![0],
+            ..Default::default()
+        };
+        Ok(Response::new(ListGamesResponse {
+            games: vec![summary],
+        }))
+    }
+
+    async fn get_history(
+        &self,
+        request: Request<GetHistoryRequest>,
+    ) -> Result<Response<GetHistoryResponse>, Status> {
+        self.accept("GetHistory", &request)?;
+        failure(&request.get_ref().game_id)?;
+        Ok(Response::new(GetHistoryResponse {
+            game_id: request.get_ref().game_id.clone(),
+            players: 3,
+            complete: false,
+            ..Default::default()
+        }))
+    }
+}
+
+#[tonic::async_trait]
+impl AccountService for Fake {
+    async fn create_guest(
+        &self,
+        request: Request<CreateGuestRequest>,
+    ) -> Result<Response<CreateGuestResponse>, Status> {
+        // No token needed here.
+        self.record("CreateGuest", request.get_ref());
+        Ok(Response::new(CreateGuestResponse {
+            account_id: "acc-1".into(),
+            name: request
+                .into_inner()
+                .name
+                .unwrap_or_else(|| "Guest 1".into()),
+            token: TOKEN.into(),
+        }))
+    }
+
+    async fn create_account(
+        &self,
+        request: Request<CreateAccountRequest>,
+    ) -> Result<Response<CreateAccountResponse>, Status> {
+        self.accept("CreateAccount", &request)?;
+        if request.get_ref().kind() == AccountKind::Operator {
+            return Err(Status::permission_denied("operators are not created here"));
+        }
+        Ok(Response::new(CreateAccountResponse {
+            account_id: "acc-2".into(),
+            token: "t2".into(),
+        }))
+    }
+
+    async fn who_am_i(
+        &self,
+        request: Request<WhoAmIRequest>,
+    ) -> Result<Response<WhoAmIResponse>, Status> {
+        self.accept("WhoAmI", &request)?;
+        Ok(Response::new(WhoAmIResponse {
+            account_id: "acc-1".into(),
+            name: "Ada".into(),
+            kind: AccountKind::Player.into(),
+        }))
+    }
+}

@@ -1,0 +1,99 @@
+//! gRPC, gRPC-Web and REST on one port.
+
+use http_body_util::Full;
+use hyper::{Method, Request, StatusCode, body::Bytes};
+use skit_gateway::RestConfig;
+use skit_proto::v1::{
+    GetViewRequest, WhoAmIRequest, account_service_client::AccountServiceClient,
+    game_service_client::GameServiceClient,
+};
+use tonic::Code;
+
+use crate::{fake::TOKEN, helpers::spawn_with};
+
+fn authorized<T>(message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    let value = format!("Bearer {TOKEN}").parse().unwrap();
+    request.metadata_mut().insert("authorization", value);
+    request
+}
+
+#[tokio::test]
+async fn grpc_and_rest_share_the_port() {
+    let app = spawn_with(&RestConfig::default(), true).await;
+    let mut accounts = AccountServiceClient::connect(app.url("")).await.unwrap();
+    let mut games = GameServiceClient::connect(app.url("")).await.unwrap();
+
+    let me = accounts
+        .who_am_i(authorized(WhoAmIRequest {}))
+        .await
+        .unwrap();
+    let refused = games
+        .get_view(authorized(GetViewRequest {
+            game_id: "err-9".into(),
+            ..Default::default()
+        }))
+        .await
+        .unwrap_err();
+    let rest = app.call(Method::GET, "/v1/accounts/me", None).await;
+
+    assert_eq!(me.into_inner().name, "Ada");
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(rest.status, StatusCode::OK);
+    assert_eq!(rest.json()["name"], "Ada");
+}
+
+#[tokio::test]
+async fn grpc_web_answers_over_http1_with_cors() {
+    let app = spawn_with(&RestConfig::default(), true).await;
+    // An empty WhoAmIRequest in one uncompressed frame.
+    let frame = Bytes::from_static(&[0, 0, 0, 0, 0]);
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri(app.url("/skitgubbe.v1.AccountService/WhoAmI"))
+        .header("content-type", "application/grpc-web+proto")
+        .header("x-grpc-web", "1")
+        .header("origin", "https://cards.example")
+        .header("authorization", format!("Bearer {TOKEN}"))
+        .body(Full::new(frame))
+        .unwrap();
+
+    let answer = app.raw(request).await;
+
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.headers["content-type"], "application/grpc-web+proto");
+    assert_eq!(
+        answer.headers["access-control-allow-origin"],
+        "https://cards.example"
+    );
+    assert!(answer.text.contains("Ada"), "{:?}", answer.text);
+    assert!(answer.text.contains("grpc-status:0"), "{:?}", answer.text);
+}
+
+#[tokio::test]
+async fn cors_preflight_is_answered() {
+    let app = spawn_with(&RestConfig::default(), true).await;
+    let request = Request::builder()
+        .method(Method::OPTIONS)
+        .uri(app.url("/skitgubbe.v1.GameService/SubmitMove"))
+        .header("origin", "https://cards.example")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "content-type,x-grpc-web,authorization",
+        )
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+
+    let answer = app.raw(request).await;
+
+    assert!(answer.status.is_success(), "{}", answer.status);
+    assert_eq!(
+        answer.headers["access-control-allow-origin"],
+        "https://cards.example"
+    );
+    let allowed = answer.headers["access-control-allow-headers"]
+        .to_str()
+        .unwrap();
+    assert!(allowed.contains("x-grpc-web"), "{allowed}");
+}

@@ -1,0 +1,12 @@
+//! The gateway over a real TCP port, against a fake of both services.
+
+#![allow(clippy::unwrap_used)]
+
+mod errors;
+mod fake;
+mod grpc;
+mod helpers;
+mod metrics;
+mod openapi;
+mod routes;
+mod watch;

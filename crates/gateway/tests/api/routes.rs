@@ -1,0 +1,174 @@
+//! Each route reaches the right RPC with the right fields, camelCase JSON
+//! in and out.
+
+use hyper::{Method, StatusCode};
+use serde_json::json;
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn create_game_takes_a_camel_case_body_and_answers_camel_case() {
+    let app = spawn_app().await;
+    let body = r#"{"rules": {"preset": "skitgubbe", "options": {"phase2.pickup": "bottom"}},
+        "players": 3, "dealer": 2, "timeControl": {"perMove": "30s"}}"#;
+
+    let answer = app.call(Method::POST, "/v1/games", Some(body)).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("CreateGame").unwrap();
+    assert_eq!(sent["players"], 3);
+    assert_eq!(sent["rules"]["options"]["phase2.pickup"], "bottom");
+    assert_eq!(sent["timeControl"]["perMove"], "30s");
+    let got = answer.json();
+    assert_eq!(got["gameId"], "g1");
+    assert_eq!(got["dealer"], 2);
+    // 64-bit integers are strings in the JSON mapping.
+    assert_eq!(got["version"], json!((1u64 << 40).to_string()));
+}
+
+#[tokio::test]
+async fn proto_field_names_are_accepted_on_input() {
+    let app = spawn_app().await;
+    let body = r#"{"move_id": "m1", "expected_version": "4", "action": {"pickup": true}}"#;
+
+    let answer = app
+        .call(Method::POST, "/v1/games/g7/moves", Some(body))
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("SubmitMove").unwrap();
+    assert_eq!(sent["moveId"], "m1");
+    assert_eq!(sent["expectedVersion"], "4");
+    assert_eq!(sent["action"], json!({"pickup": true}));
+    assert_eq!(answer.json()["version"], "5");
+}
+
+#[tokio::test]
+async fn submit_move_takes_the_game_from_the_path() {
+    let app = spawn_app().await;
+    let body = r#"{"gameId": "other", "seat": 1, "moveId": "m2", "expectedVersion": "9",
+        "action": {"play": {"cards": ["7C"]}}}"#;
+
+    let answer = app
+        .call(Method::POST, "/v1/games/g7/moves", Some(body))
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("SubmitMove").unwrap();
+    assert_eq!(sent["gameId"], "g7");
+    assert_eq!(sent["seat"], 1);
+    assert_eq!(sent["action"]["play"]["cards"], json!(["7C"]));
+    let view = &answer.json()["view"];
+    assert_eq!(view["gameId"], "g7");
+    assert_eq!(view["phase"], "PHASE_ONE");
+}
+
+#[tokio::test]
+async fn join_needs_no_body() {
+    let app = spawn_app().await;
+
+    let answer = app.call(Method::POST, "/v1/games/g3/join", None).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(app.fake.last("JoinGame").unwrap(), json!({"gameId": "g3"}));
+    assert_eq!(answer.json()["seat"], 1);
+}
+
+#[tokio::test]
+async fn get_view_reads_typed_query_parameters() {
+    let app = spawn_app().await;
+    let path = "/v1/games/g1/view?seat=2&waitForVersionAfter=7&timeoutMs=250&spectator=false";
+
+    let answer = app.call(Method::GET, path, None).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("GetView").unwrap();
+    assert_eq!(
+        sent,
+        json!({"gameId": "g1", "seat": 2, "waitForVersionAfter": "7", "timeoutMs": 250})
+    );
+    assert_eq!(answer.json()["version"], "8");
+    assert_eq!(answer.json()["hand"], json!(["7C", "TS"]));
+}
+
+#[tokio::test]
+async fn query_parameters_may_use_proto_names() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(Method::GET, "/v1/games?my_turn_only=true&waitMs=10", None)
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        app.fake.last("ListGames").unwrap(),
+        json!({"myTurnOnly": true, "waitMs": 10})
+    );
+    let games = &answer.json()["games"];
+    assert_eq!(games[0]["mySeatsToAct"], json!([0]));
+    assert_eq!(games[0]["myTurn"], true);
+}
+
+#[tokio::test]
+async fn history_reads_after_version() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(Method::GET, "/v1/games/g2/history?afterVersion=3", None)
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        app.fake.last("GetHistory").unwrap(),
+        json!({"gameId": "g2", "afterVersion": "3"})
+    );
+    assert_eq!(answer.json()["gameId"], "g2");
+}
+
+#[tokio::test]
+async fn guests_need_no_token() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .send(
+            Method::POST,
+            "/v1/accounts/guest",
+            Some(r#"{"name": "Bo"}"#),
+            &[],
+        )
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        answer.json(),
+        json!({"accountId": "acc-1", "name": "Bo", "token": "good-token"})
+    );
+}
+
+#[tokio::test]
+async fn create_account_takes_an_enum_by_name() {
+    let app = spawn_app().await;
+    let body = r#"{"name": "Botty", "kind": "ACCOUNT_KIND_BOT"}"#;
+
+    let answer = app.call(Method::POST, "/v1/accounts", Some(body)).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        app.fake.last("CreateAccount").unwrap()["kind"],
+        "ACCOUNT_KIND_BOT"
+    );
+    assert_eq!(answer.json()["accountId"], "acc-2");
+}
+
+#[tokio::test]
+async fn who_am_i_passes_the_bearer_token() {
+    let app = spawn_app().await;
+
+    let answer = app.call(Method::GET, "/v1/accounts/me", None).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        answer.json(),
+        json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER"})
+    );
+}
