@@ -20,7 +20,10 @@ fn compare(preset: Preset, seed: u64, swaps: &[(usize, usize)]) -> usize {
     for &(i, j) in swaps {
         other.swap(i, j);
     }
-    let swapped: CardSet = swaps.iter().flat_map(|&(i, j)| [deck[i], deck[j]]).collect();
+    let swapped: CardSet = swaps
+        .iter()
+        .flat_map(|&(i, j)| [deck[i], deck[j]])
+        .collect();
     let rules = Ruleset::preset(preset);
     let mut a = Game::deal(rules, 3, 0, &deck).expect("deal");
     let mut b = Game::deal(rules, 3, 0, &other).expect("deal");

@@ -233,7 +233,33 @@ pub fn run(args: &Args) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::wilson;
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn games_have_one_loser_or_a_draw_and_rotate_seats() {
+        let cli = Cli::parse_from([
+            "arena",
+            "--strategies",
+            "random,greedy,search",
+            "--playouts",
+            "4",
+        ]);
+        let rules = Ruleset::preset(Preset::Skitgubbe);
+        for g in 0..3 {
+            let seats = play_game(&cli.args, rules, g).expect("a game");
+            let losers = seats.iter().filter(|s| s.1).count();
+            assert!(losers == 1 || seats.iter().all(|s| s.2 && !s.1));
+            let order: Vec<usize> = seats.iter().map(|s| s.0).collect();
+            assert_eq!(order, [g % 3, (g + 1) % 3, (g + 2) % 3]);
+        }
+    }
 
     #[test]
     fn wilson_interval_matches_known_values() {

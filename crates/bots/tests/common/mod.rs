@@ -16,7 +16,8 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 pub fn small_search() -> Search {
     Search::new(Budget {
         determinizations: 2,
-        playouts: 12,
+        playouts: 6,
+        candidates: 4,
         ..Budget::default()
     })
 }
