@@ -1,5 +1,6 @@
 //! `skit`: the Skitgubbe command-line tool.
 
+mod arena;
 mod bench;
 mod conformance;
 mod demo;
@@ -29,6 +30,8 @@ enum Command {
     },
     /// Play random games start to finish and print games per second and ns per action.
     Bench(bench::Args),
+    /// Play seeded games between bot strategies and print how often each lost.
+    Arena(arena::Args),
     /// Play one game between built-in random players and print it.
     Demo(demo::Args),
     /// Check a finished game's record (JSON, with the revealed seed): the
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        Command::Arena(args) => arena::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),
         Command::Verify { file } => verify::run(&file),

@@ -137,7 +137,10 @@ impl State {
         self.piles.reserve_len()
     }
 
-    pub(crate) fn stock_top(&self) -> Option<Card> {
+    /// The card a draw or a chance takes next. Hidden from every view; a
+    /// search bot reads it only on its own sampled states, to repair them so a
+    /// public chance record turns up the card it showed.
+    pub fn stock_top(&self) -> Option<Card> {
         self.piles.stock_top()
     }
 
