@@ -17,6 +17,7 @@ pub mod shuffle;
 mod state;
 
 use std::future::Future;
+use std::sync::PoisonError;
 
 use anyhow::Context;
 use skit_proto::v1::account_service_server::AccountServiceServer;
@@ -54,7 +55,11 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
             .context("cannot create the operator account")?;
     }
     let state = AppState::new(store.clone(), config);
-    tokio::spawn(games::follow_notices(store, state.games.clone()));
+    let follower = tokio::spawn(games::follow_notices(store, state.games.clone()));
+    *state
+        .follower
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = Some(follower.abort_handle());
     Ok(state)
 }
 
@@ -67,7 +72,7 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let state = prepare(&config).await?;
     let store = state.store.clone();
-    let (game, account) = grpc_services(state);
+    let (game, account) = grpc_services(state.clone());
     let (health_reporter, health) = tonic_health::server::health_reporter();
     health_reporter
         .set_serving::<GameServiceServer<GameApi>>()
@@ -89,6 +94,13 @@ pub async fn run(
         .add_service(account)
         .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
         .await;
-    store.close().await;
+    state.stop_following();
+    drop(state);
+    // Releases the SQLite file for a restart in the same process. Not for
+    // Postgres: its pool's close waits for the store's notice listener,
+    // which lets go only when the last clone of the store is dropped.
+    if matches!(store, Store::Sqlite(_)) {
+        store.close().await;
+    }
     served.context("the server failed")
 }
