@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 use skit_engine::{Action, Card, CardSet, Game, Preset, Record, Ruleset};
 use skit_proto::v1::{
-    Action as ApiAction, GetHistoryRequest, GetViewRequest, PlayAction, View, WatchGameRequest,
-    action::Kind,
+    Action as ApiAction, GetHistoryRequest, GetViewRequest, ListGamesRequest, PlayAction, View,
+    WatchGameRequest, action::Kind,
 };
 use skit_store::testing::TestDb;
 use support::*;
@@ -48,6 +48,7 @@ on_both_databases!(
     every_error_class,
     restart_mid_game,
     views_never_leak,
+    list_games_finds_my_turn,
 );
 
 fn noop(_: u32, _: &View) {}
@@ -516,4 +517,46 @@ async fn two_instances_on_one_postgres() {
     drop((on_a, on_b, watch));
     a.stop().await;
     b.stop().await;
+}
+
+async fn list_games_finds_my_turn(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let (guests, game, _) = app.game_with_guests(3).await;
+    let mut client = app.games().await;
+    let (seat, _) = seat_to_act(&mut client, &game, &guests).await;
+    let waiting = (0..3u32).find(|&s| s != seat).expect("another seat");
+    let list = |token: &str, wait_ms| {
+        authed(
+            ListGamesRequest {
+                my_turn_only: true,
+                include_over: false,
+                wait_ms,
+            },
+            token,
+        )
+    };
+
+    let mine = client
+        .list_games(list(&guests[seat as usize].token, 5_000))
+        .await
+        .expect("list")
+        .into_inner();
+    let started = std::time::Instant::now();
+    let theirs = client
+        .list_games(list(&guests[waiting as usize].token, 300))
+        .await
+        .expect("list")
+        .into_inner();
+
+    assert_eq!(mine.games.len(), 1);
+    assert_eq!(mine.games[0].game_id, game);
+    assert_eq!(mine.games[0].my_seats_to_act, vec![seat]);
+    let v = view(&mut client, &game, waiting, &guests[waiting as usize].token).await;
+    if v.legal_actions.is_empty() {
+        assert!(theirs.games.is_empty());
+        assert!(
+            started.elapsed() >= Duration::from_millis(250),
+            "waited for the poll"
+        );
+    }
 }
