@@ -1,0 +1,141 @@
+//! AccountService: guests sign themselves up; operators create player and
+//! bot accounts. Tokens are shown once; only their hashes are stored.
+
+use skit_proto::v1::account_service_server::AccountService;
+use skit_proto::v1::{
+    AccountKind as ApiKind, CreateAccountRequest, CreateAccountResponse, CreateGuestRequest,
+    CreateGuestResponse, WhoAmIRequest, WhoAmIResponse,
+};
+use skit_store::{AccountKind, NewAccount, token_hash};
+use tonic::{Request, Response, Status};
+
+use crate::auth::{self, new_token};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+const MAX_NAME: usize = 40;
+
+#[derive(Debug, Clone)]
+pub struct AccountApi {
+    state: AppState,
+}
+
+fn api_kind(kind: AccountKind) -> ApiKind {
+    match kind {
+        AccountKind::Guest => ApiKind::Guest,
+        AccountKind::Player => ApiKind::Player,
+        AccountKind::Bot => ApiKind::Bot,
+        AccountKind::Operator => ApiKind::Operator,
+    }
+}
+
+fn check_name(name: &str) -> Result<(), ApiError> {
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
+        return Err(ApiError::invalid(
+            "name",
+            format!("1 to {MAX_NAME} characters"),
+        ));
+    }
+    Ok(())
+}
+
+impl AccountApi {
+    pub fn new(state: AppState) -> Self {
+        Self { state }
+    }
+
+    /// Creates an account with a fresh token; returns it with the token.
+    async fn create(
+        &self,
+        name: String,
+        kind: AccountKind,
+    ) -> Result<(skit_store::Account, String), ApiError> {
+        let token = new_token()?;
+        let account = self
+            .state
+            .store
+            .create_account(NewAccount {
+                name,
+                kind,
+                token_hash: token_hash(&token),
+            })
+            .await?;
+        Ok((account, token))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn guest(&self, req: CreateGuestRequest) -> Result<CreateGuestResponse, ApiError> {
+        let name = match req.name {
+            Some(name) => {
+                check_name(&name)?;
+                name
+            }
+            None => format!("guest-{}", &new_token()?[4..10]),
+        };
+        let (account, token) = self.create(name, AccountKind::Guest).await?;
+        Ok(CreateGuestResponse {
+            account_id: account.id.to_string(),
+            name: account.name,
+            token,
+        })
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn account(
+        &self,
+        request: Request<CreateAccountRequest>,
+    ) -> Result<CreateAccountResponse, ApiError> {
+        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        if !caller.is_operator() {
+            return Err(ApiError::PermissionDenied(
+                "only operators create accounts".into(),
+            ));
+        }
+        let req = request.into_inner();
+        check_name(&req.name)?;
+        let kind = match ApiKind::try_from(req.kind) {
+            Ok(ApiKind::Player) => AccountKind::Player,
+            Ok(ApiKind::Bot) => AccountKind::Bot,
+            _ => {
+                return Err(ApiError::invalid(
+                    "kind",
+                    "must be ACCOUNT_KIND_PLAYER or ACCOUNT_KIND_BOT",
+                ));
+            }
+        };
+        let (account, token) = self.create(req.name, kind).await?;
+        Ok(CreateAccountResponse {
+            account_id: account.id.to_string(),
+            token,
+        })
+    }
+}
+
+#[tonic::async_trait]
+impl AccountService for AccountApi {
+    async fn create_guest(
+        &self,
+        request: Request<CreateGuestRequest>,
+    ) -> Result<Response<CreateGuestResponse>, Status> {
+        Ok(Response::new(self.guest(request.into_inner()).await?))
+    }
+
+    async fn create_account(
+        &self,
+        request: Request<CreateAccountRequest>,
+    ) -> Result<Response<CreateAccountResponse>, Status> {
+        Ok(Response::new(self.account(request).await?))
+    }
+
+    async fn who_am_i(
+        &self,
+        request: Request<WhoAmIRequest>,
+    ) -> Result<Response<WhoAmIResponse>, Status> {
+        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        Ok(Response::new(WhoAmIResponse {
+            account_id: caller.account.id.to_string(),
+            name: caller.account.name,
+            kind: api_kind(caller.account.kind) as i32,
+        }))
+    }
+}

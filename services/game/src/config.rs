@@ -1,0 +1,78 @@
+//! The service's typed configuration: defaults, overridden by the
+//! environment (`DATABASE_URL`, `SKIT_ADDR`, `SKIT_OPERATOR_TOKEN`, and
+//! `SKIT_<FIELD>` for the rest).
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use figment::Figment;
+use figment::providers::{Env, Serialized};
+use serde::{Deserialize, Serialize};
+
+/// A secret string: `Debug` hides it, so logging the config cannot leak it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Self {
+        Self(s.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<secret>")
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Config {
+    pub database_url: String,
+    pub addr: SocketAddr,
+    /// Whoever presents this token may create accounts and act for any seat.
+    pub operator_token: Option<Secret>,
+    /// Unary calls taking longer are cancelled (long polls are capped below it).
+    pub request_timeout_ms: u64,
+    /// The longest a long poll may wait.
+    pub long_poll_cap_ms: u64,
+    /// The largest request message accepted, in bytes.
+    pub max_request_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            database_url: "sqlite://skitgubbe.db?mode=rwc".into(),
+            addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
+            operator_token: None,
+            request_timeout_ms: 70_000,
+            long_poll_cap_ms: 60_000,
+            max_request_bytes: 64 * 1024,
+        }
+    }
+}
+
+impl Config {
+    /// Defaults, then the environment.
+    pub fn load() -> Result<Config, Box<figment::Error>> {
+        Figment::from(Serialized::defaults(Config::default()))
+            .merge(Env::raw().only(&["DATABASE_URL"]))
+            .merge(Env::prefixed("SKIT_"))
+            .extract()
+            .map_err(Box::new)
+    }
+
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+
+    pub fn long_poll_cap(&self) -> Duration {
+        Duration::from_millis(self.long_poll_cap_ms)
+    }
+}

@@ -1,0 +1,318 @@
+//! Engine values to API messages and back. Views are built only from the
+//! engine's `game.view(seat)` for the viewer's own seat (or a spectator),
+//! plus what that seat itself received: never from the engine state.
+
+use serde_json::{Map, Value, json};
+use skit_engine::{Card, CardSet, MoveKind, Phase, Record, Seat, TableEntry};
+use skit_proto::v1;
+use v1::action::Kind;
+
+use crate::error::ApiError;
+use crate::live::{Entry, Live, public_cards};
+
+fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
+    cards.into_iter().map(|c| c.to_string()).collect()
+}
+
+fn ascending(set: CardSet) -> Vec<String> {
+    card_strings(set.ascending())
+}
+
+/// The request's ruleset as the engine's JSON form. Struct numbers are
+/// doubles; whole ones go back to integers, which the engine expects.
+pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
+    let Some(rules) = rules else {
+        return json!("skitgubbe");
+    };
+    let preset = if rules.preset.is_empty() {
+        "skitgubbe"
+    } else {
+        &rules.preset
+    };
+    let options = rules
+        .options
+        .as_ref()
+        .and_then(|o| serde_json::to_value(o).ok())
+        .map(integers)
+        .unwrap_or_else(|| json!({}));
+    json!({ "preset": preset, "options": options })
+}
+
+fn integers(value: Value) -> Value {
+    match value {
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => json!(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(a) => Value::Array(a.into_iter().map(integers).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, integers(v))).collect()),
+        other => other,
+    }
+}
+
+/// The engine's resolved ruleset JSON as the API message.
+pub fn rules_message(rules: &Value) -> v1::Rules {
+    v1::Rules {
+        preset: rules["preset"].as_str().unwrap_or_default().to_owned(),
+        options: serde_json::from_value(rules["options"].clone()).ok(),
+    }
+}
+
+/// A client's action, checked for form only (the rules come later).
+pub fn move_kind(action: Option<&v1::Action>) -> Result<MoveKind, ApiError> {
+    let kind = action
+        .and_then(|a| a.kind.as_ref())
+        .ok_or_else(|| ApiError::invalid("action", "no action kind is set"))?;
+    let (name, value) = match kind {
+        Kind::Play(p) => ("play", json!(p.cards)),
+        Kind::Sluff(s) => ("sluff", json!(s.cards)),
+        Kind::Chance(b) => ("chance", json!(b)),
+        Kind::Pickup(b) => ("pickup", json!(b)),
+        Kind::Pass(b) => ("pass", json!(b)),
+        Kind::Claim(b) => ("claim", json!(b)),
+        Kind::Rob(b) => ("rob", json!(b)),
+        Kind::Bank(b) => ("bank", json!(b)),
+    };
+    let fields = Map::from_iter([(name.to_owned(), value)]);
+    MoveKind::from_fields(&fields).map_err(|e| ApiError::invalid(format!("action.{name}"), e.0))
+}
+
+pub fn action_message(kind: &MoveKind) -> v1::Action {
+    let kind = match *kind {
+        MoveKind::Play(cards) => Kind::Play(v1::PlayAction {
+            cards: ascending(cards),
+        }),
+        MoveKind::Sluff(cards) => Kind::Sluff(v1::SluffAction {
+            cards: ascending(cards),
+        }),
+        MoveKind::Chance => Kind::Chance(true),
+        MoveKind::Pickup => Kind::Pickup(true),
+        MoveKind::Pass => Kind::Pass(true),
+        MoveKind::Claim => Kind::Claim(true),
+        MoveKind::Rob => Kind::Rob(true),
+        MoveKind::Bank => Kind::Bank(true),
+    };
+    v1::Action { kind: Some(kind) }
+}
+
+pub fn phase(phase: Phase) -> v1::Phase {
+    match phase {
+        Phase::One => v1::Phase::One,
+        Phase::Two => v1::Phase::Two,
+        Phase::Over => v1::Phase::Over,
+    }
+}
+
+/// One history record as an event; `seat` is the viewer, whose private
+/// cards it shows; `full` reveals shuffle orders (after the end only).
+fn history_event(
+    record: &Record,
+    entry: &Entry,
+    seat: Option<Seat>,
+    full: bool,
+) -> Option<v1::HistoryEvent> {
+    let (kind, actor) = match record {
+        Record::Play { seat, .. } => (v1::EventKind::Play, Some(seat)),
+        Record::Chance { seat, .. } => (v1::EventKind::Chance, Some(seat)),
+        Record::Pickup { seat, .. } => (v1::EventKind::Pickup, Some(seat)),
+        Record::Sluff { seat, .. } => (v1::EventKind::Sluff, Some(seat)),
+        Record::Pass { seat } => (v1::EventKind::Pass, Some(seat)),
+        Record::Claim { seat } => (v1::EventKind::Claim, Some(seat)),
+        Record::Rob { seat, .. } => (v1::EventKind::Rob, Some(seat)),
+        Record::Bank { seat, .. } => (v1::EventKind::Bank, Some(seat)),
+        Record::Shuffle { .. } => (v1::EventKind::Shuffle, None),
+        Record::PhaseTwo { .. } | Record::End { .. } => return None,
+    };
+    let cards = match (&entry.order, full) {
+        (Some(order), true) => card_strings(order.iter().copied()),
+        _ => ascending(public_cards(record)),
+    };
+    let private = seat
+        .and_then(|s| entry.received.get(usize::from(s)).copied())
+        .unwrap_or(CardSet::EMPTY);
+    Some(v1::HistoryEvent {
+        version: entry.version,
+        kind: kind as i32,
+        seat: actor.map(|&s| u32::from(s)),
+        cards,
+        private_cards: ascending(private),
+        time: None,
+    })
+}
+
+/// The history as `seat` sees it (`full`: everyone's, after the end), from
+/// version `after` on; the deal is the first event, at version 0.
+pub fn history(
+    live: &Live,
+    seat: Option<Seat>,
+    after: Option<u64>,
+    full: bool,
+) -> Vec<v1::HistoryEvent> {
+    let mut events = Vec::new();
+    if after.is_none() {
+        events.push(v1::HistoryEvent {
+            version: 0,
+            kind: v1::EventKind::Shuffle as i32,
+            seat: None,
+            cards: if full {
+                card_strings(live.deck.iter().copied())
+            } else {
+                Vec::new()
+            },
+            private_cards: seat
+                .and_then(|s| live.dealt.get(usize::from(s)).copied())
+                .map(ascending)
+                .unwrap_or_default(),
+            time: None,
+        });
+    }
+    let records = live.game.history().iter().zip(&live.entries);
+    events.extend(
+        records
+            .filter(|(_, entry)| after.is_none_or(|a| entry.version > a))
+            .filter_map(|(record, entry)| history_event(record, entry, seat, full)),
+    );
+    events
+}
+
+/// Each seat's place, once known: 1-based in the order seats went out, the
+/// loser last.
+fn places(out: &[Seat], loser: Option<Seat>, players: u8) -> Vec<Option<u32>> {
+    (0..players)
+        .map(|s| {
+            if loser == Some(s) {
+                Some(u32::from(players))
+            } else {
+                out.iter().position(|&o| o == s).map(|i| i as u32 + 1)
+            }
+        })
+        .collect()
+}
+
+/// `seat`'s view (`None`: a spectator's).
+pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
+    let v = live.game.view(seat);
+    let places = places(&v.out, v.loser, v.players);
+    let seats = v
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let holder = live.seats.get(i).and_then(Option::as_ref);
+            v1::SeatInfo {
+                seat: i as u32,
+                account_id: holder.map(|h| h.account_id.to_string()),
+                name: holder.map(|h| h.name.clone()),
+                is_bot: holder.is_some_and(|h| h.bot),
+                hand_size: s.hand_size,
+                pile_size: s.pile_size,
+                out: s.out,
+                finishing_position: places.get(i).copied().flatten(),
+                deadline: None,
+            }
+        })
+        .collect();
+    let (table_cards, table_lays) = table(&v.table, v.phase);
+    let over = v.phase == Phase::Over;
+    let result = over.then(|| v1::GameResult {
+        loser: v.loser.map(u32::from),
+        drawn_by_limit: v.drawn,
+        places: places
+            .iter()
+            .map(|p| p.unwrap_or(v.out.len() as u32 + 1))
+            .collect(),
+        seed: live.revealed_seed().unwrap_or_default(),
+        ended_at: None,
+    });
+    v1::View {
+        game_id: live.id.to_string(),
+        version: live.version,
+        phase: phase(v.phase) as i32,
+        awaits_shuffle: v.awaiting_shuffle,
+        rules: Some(rules_message(&v.rules.to_json())),
+        players: u32::from(v.players),
+        dealer: u32::from(v.dealer),
+        rated: live.rated,
+        time_control: None,
+        seats,
+        to_act: v.to_act.iter().map(|&s| u32::from(s)).collect(),
+        viewer_seat: v.seat.map(u32::from),
+        hand: v.hand.map(ascending).unwrap_or_default(),
+        legal_actions: v.legal.iter().map(action_message).collect(),
+        stock_size: v.stock_size,
+        reserve_size: v.reserve_size,
+        trump: v.trump.map(|t| t.letter().to_string()),
+        trump_card: v.turned_card.map(|c| c.to_string()),
+        trump_holder: v.trump_holder.map(u32::from),
+        table_cards,
+        table_lays,
+        trick_size: v.trick_size.map(u32::from),
+        leader: v.leader.map(u32::from),
+        out: v.out.iter().map(|&s| u32::from(s)).collect(),
+        loser: v.loser.map(u32::from),
+        drawn_by_limit: v.drawn,
+        history: history(live, v.seat, history_after, false),
+        result,
+    }
+}
+
+fn table(entries: &[TableEntry], phase: Phase) -> (Vec<v1::TableCard>, Vec<v1::Lay>) {
+    if phase == Phase::One {
+        let cards = entries
+            .iter()
+            .flat_map(|e| {
+                e.cards.ascending().map(move |c| v1::TableCard {
+                    seat: u32::from(e.seat),
+                    card: c.to_string(),
+                    is_sluff: e.sluff,
+                })
+            })
+            .collect();
+        (cards, Vec::new())
+    } else {
+        let lays = entries
+            .iter()
+            .map(|e| v1::Lay {
+                seat: u32::from(e.seat),
+                cards: ascending(e.cards),
+            })
+            .collect();
+        (Vec::new(), lays)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn struct_numbers_become_integers() {
+        let options =
+            serde_json::from_value(json!({"phase2.action_limit": 2000, "x": 1.5})).expect("struct");
+        let rules = v1::Rules {
+            preset: "skitgubbe".into(),
+            options: Some(options),
+        };
+        let value = rules_json(Some(&rules));
+        assert_eq!(value["options"]["phase2.action_limit"], json!(2000));
+        assert_eq!(value["options"]["x"], json!(1.5));
+    }
+
+    #[test]
+    fn malformed_actions_name_the_field() {
+        let play = v1::Action {
+            kind: Some(Kind::Play(v1::PlayAction {
+                cards: vec!["ZZ".into()],
+            })),
+        };
+        let err = move_kind(Some(&play)).expect_err("bad card");
+        assert!(err.to_string().starts_with("action.play"), "{err}");
+        assert!(
+            move_kind(Some(&v1::Action {
+                kind: Some(Kind::Pass(false))
+            }))
+            .is_err()
+        );
+        assert!(move_kind(None).is_err());
+    }
+}

@@ -1,0 +1,137 @@
+//! GameService: the trait methods authenticate and delegate; the work is in
+//! inherent methods (commands in `play`, queries in `read`) that return
+//! [`ApiError`], mapped to a status in one place.
+
+mod play;
+mod read;
+
+use skit_engine::Seat;
+use skit_proto::v1::game_service_server::GameService;
+use skit_proto::v1::{
+    CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
+    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, SeatAssignment,
+    SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+};
+use skit_store::{AccountKind, GameId};
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+use crate::auth::{self, Caller};
+use crate::error::ApiError;
+use crate::live::{Holder, Live};
+use crate::state::AppState;
+
+#[derive(Debug, Clone)]
+pub struct GameApi {
+    pub(crate) state: AppState,
+}
+
+pub(crate) fn game_id(text: &str) -> Result<GameId, ApiError> {
+    text.parse()
+        .map_err(|_| ApiError::invalid("game_id", "not a game id (a UUID)"))
+}
+
+pub(crate) fn seat_number(seat: u32, field: &str) -> Result<Seat, ApiError> {
+    Seat::try_from(seat).map_err(|_| ApiError::invalid(field, format!("no seat {seat}")))
+}
+
+fn assignments(live: &Live) -> Vec<SeatAssignment> {
+    live.seats
+        .iter()
+        .enumerate()
+        .map(|(i, h)| SeatAssignment {
+            seat: i as u32,
+            account_id: h.as_ref().map(|h| h.account_id.to_string()),
+        })
+        .collect()
+}
+
+fn holder(account: &skit_store::Account) -> Holder {
+    Holder {
+        account_id: account.id.0,
+        name: account.name.clone(),
+        bot: account.kind == AccountKind::Bot,
+    }
+}
+
+impl GameApi {
+    pub fn new(state: AppState) -> Self {
+        Self { state }
+    }
+
+    async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
+        auth::caller(&self.state.store, request.metadata()).await
+    }
+}
+
+#[tonic::async_trait]
+impl GameService for GameApi {
+    async fn create_game(
+        &self,
+        request: Request<CreateGameRequest>,
+    ) -> Result<Response<CreateGameResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.create(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn join_game(
+        &self,
+        request: Request<JoinGameRequest>,
+    ) -> Result<Response<JoinGameResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.join(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn submit_move(
+        &self,
+        request: Request<SubmitMoveRequest>,
+    ) -> Result<Response<SubmitMoveResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.submit(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.get_view_for(caller, request.into_inner()).await?,
+        ))
+    }
+
+    type WatchGameStream = ReceiverStream<Result<View, Status>>;
+
+    async fn watch_game(
+        &self,
+        request: Request<WatchGameRequest>,
+    ) -> Result<Response<Self::WatchGameStream>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.watch(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<ListGamesRequest>,
+    ) -> Result<Response<ListGamesResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.list(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn get_history(
+        &self,
+        request: Request<GetHistoryRequest>,
+    ) -> Result<Response<GetHistoryResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.history(caller, request.into_inner()).await?,
+        ))
+    }
+}

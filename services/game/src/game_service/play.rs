@@ -1,0 +1,263 @@
+//! Commands: creating, joining and playing games. Each is checked, turned
+//! into events, appended in one go and only then applied to the cache.
+
+use serde_json::json;
+use skit_engine::Ruleset;
+use skit_proto::v1::{
+    CreateGameRequest, CreateGameResponse, JoinGameRequest, JoinGameResponse, SubmitMoveRequest,
+    SubmitMoveResponse,
+};
+use skit_store::{AccountKind, NewEvent, NewGame};
+
+use super::{GameApi, assignments, game_id, holder, seat_number};
+use crate::auth::Caller;
+use crate::convert;
+use crate::error::ApiError;
+use crate::live::{Holder, Live, kind};
+use crate::shuffle::Seed;
+
+/// How many times a command is re-checked after losing a race to another
+/// instance before the client is told to retry.
+const APPEND_ATTEMPTS: usize = 3;
+
+impl GameApi {
+    #[tracing::instrument(skip_all, fields(game_id, account = %caller.account.id))]
+    pub(super) async fn create(
+        &self,
+        caller: Caller,
+        req: CreateGameRequest,
+    ) -> Result<CreateGameResponse, ApiError> {
+        let rules = Ruleset::from_json(&convert::rules_json(req.rules.as_ref()))?;
+        let players = u8::try_from(req.players)
+            .map_err(|_| ApiError::invalid("players", "too many players"))?;
+        rules.check_players(players)?;
+        let seats = self.seat_holders(&caller, &req, players).await?;
+        if req.rated
+            && seats
+                .iter()
+                .flatten()
+                .any(|(_, kind)| *kind == AccountKind::Guest)
+        {
+            return Err(ApiError::invalid(
+                "rated",
+                "guests may not play rated games",
+            ));
+        }
+        let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
+        let seed = Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?;
+        let holders: Vec<Option<Holder>> = seats
+            .iter()
+            .map(|s| s.as_ref().map(|(h, _)| h.clone()))
+            .collect();
+        let created = Live::created(&rules, players, dealer, holders.clone(), req.rated, &seed)?;
+        let new = NewGame {
+            ruleset: created.rules.clone(),
+            ruleset_key: rules.key(),
+            created_by: caller.account.id,
+            seats: holders
+                .iter()
+                .map(|h| h.as_ref().map(|h| skit_store::AccountId(h.account_id)))
+                .collect(),
+            seed: skit_store::Seed::new(seed.to_hex()),
+            commitment: seed.commitment(),
+            rated: req.rated,
+        };
+        let row = self
+            .state
+            .store
+            .create_game(new, NewEvent::new(kind::CREATED, json!(created)))
+            .await?;
+        tracing::Span::current().record("game_id", tracing::field::display(row.id));
+        let mut live = self.state.games.lock(row.id).await?;
+        // A deal may already await a chance outcome; settle it before play.
+        let pending = live.pending_events()?;
+        if !pending.is_empty() {
+            self.append(&mut live, pending).await?;
+        }
+        Ok(CreateGameResponse {
+            game_id: row.id.to_string(),
+            seats: assignments(&live),
+            dealer: u32::from(live.game.state().dealer()),
+            shuffle_commitment: live.commitment.clone(),
+            version: live.version,
+        })
+    }
+
+    /// The seats as asked: each with its holder and account kind.
+    async fn seat_holders(
+        &self,
+        caller: &Caller,
+        req: &CreateGameRequest,
+        players: u8,
+    ) -> Result<Vec<Option<(Holder, AccountKind)>>, ApiError> {
+        if req.seats.is_empty() {
+            let mut seats = vec![None; usize::from(players)];
+            if !caller.is_operator() {
+                seats[0] = Some((holder(&caller.account), caller.account.kind));
+            }
+            return Ok(seats);
+        }
+        if req.seats.len() != usize::from(players) {
+            return Err(ApiError::invalid(
+                "seats",
+                format!("expected {players} seats"),
+            ));
+        }
+        let mut seats = Vec::with_capacity(req.seats.len());
+        for (i, spec) in req.seats.iter().enumerate() {
+            let Some(text) = &spec.account_id else {
+                seats.push(None);
+                continue;
+            };
+            let field = format!("seats[{i}].account_id");
+            let id = text
+                .parse::<i64>()
+                .map_err(|_| ApiError::invalid(&field, "not an account id"))?;
+            let account = self
+                .state
+                .store
+                .account(skit_store::AccountId(id))
+                .await?
+                .ok_or_else(|| ApiError::invalid(&field, format!("no account {id}")))?;
+            seats.push(Some((holder(&account), account.kind)));
+        }
+        Ok(seats)
+    }
+
+    /// Appends `events` after the game's last one and applies them.
+    async fn append(
+        &self,
+        live: &mut Live,
+        events: Vec<NewEvent>,
+    ) -> Result<(), skit_store::Error> {
+        let stored = self
+            .state
+            .store
+            .append(live.id, live.version + 1, &events)
+            .await?;
+        for event in &stored {
+            if let Err(e) = live.apply_event(event) {
+                // The log holds the events; a replay will show the problem.
+                tracing::error!(error = %e, "cannot apply an event just appended");
+            }
+        }
+        self.state.games.notice(live.id, live.version);
+        if live.is_over() {
+            self.state.store.finish_game(live.id).await?;
+        }
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(game_id = %req.game_id, seat))]
+    pub(super) async fn join(
+        &self,
+        caller: Caller,
+        req: JoinGameRequest,
+    ) -> Result<JoinGameResponse, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let mut live = self.state.games.lock(id).await?;
+        for _ in 0..APPEND_ATTEMPTS {
+            if let Some(&seat) = live.seats_of(caller.account.id).first()
+                && req.seat.is_none_or(|s| s == u32::from(seat))
+            {
+                tracing::Span::current().record("seat", seat);
+                return Ok(JoinGameResponse {
+                    seat: u32::from(seat),
+                    view: Some(convert::view(&live, Some(seat), None)),
+                });
+            }
+            let lowest = live.lowest_open_seat().ok_or_else(|| {
+                ApiError::FailedPrecondition(format!("game {id} has no open seat"))
+            })?;
+            if let Some(wanted) = req.seat
+                && usize::try_from(wanted).ok() != Some(lowest)
+            {
+                return Err(ApiError::invalid(
+                    "seat",
+                    format!("only the lowest open seat ({lowest}) can be taken"),
+                ));
+            }
+            if live.rated && caller.account.kind == AccountKind::Guest {
+                return Err(ApiError::PermissionDenied(
+                    "guests may not play rated games".into(),
+                ));
+            }
+            let joined = self.state.store.join_seat(id, caller.account.id).await?;
+            let event = Live::joined_event(joined.seat as usize, holder(&caller.account));
+            match self.append(&mut live, vec![event]).await {
+                Ok(()) => {}
+                Err(skit_store::Error::Conflict { .. }) => {
+                    self.state.games.catch_up(&mut live).await?
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ApiError::Stale {
+            expected: live.version,
+            current: live.version,
+        })
+    }
+
+    #[tracing::instrument(skip_all, fields(game_id = %req.game_id, seat = req.seat))]
+    pub(super) async fn submit(
+        &self,
+        caller: Caller,
+        req: SubmitMoveRequest,
+    ) -> Result<SubmitMoveResponse, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let mut live = self.state.games.lock(id).await?;
+        let seat = seat_number(req.seat, "seat")?;
+        if !(live.holds(caller.account.id, seat)
+            || caller.is_operator() && seat < live.game.state().players())
+        {
+            return Err(ApiError::PermissionDenied(format!(
+                "you do not hold seat {seat}"
+            )));
+        }
+        let kind = convert::move_kind(req.action.as_ref())?;
+        if req.move_id.is_empty() || req.move_id.len() > 128 {
+            return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
+        }
+        for _ in 0..APPEND_ATTEMPTS {
+            if let Some(first) = live.move_by_id(&req.move_id) {
+                if first.seat != seat || first.kind != kind {
+                    return Err(ApiError::AlreadyExists(format!(
+                        "move id {:?} was used for another move",
+                        req.move_id
+                    )));
+                }
+                return Ok(SubmitMoveResponse {
+                    version: first.version,
+                    view: Some(convert::view(&live, Some(seat), None)),
+                });
+            }
+            if req.expected_version != live.version {
+                return Err(ApiError::Stale {
+                    expected: req.expected_version,
+                    current: live.version,
+                });
+            }
+            let events = live.plan_move(seat, kind, &req.move_id)?;
+            match self.append(&mut live, events).await {
+                Ok(()) => {
+                    return Ok(SubmitMoveResponse {
+                        version: live.version,
+                        view: Some(convert::view(&live, Some(seat), None)),
+                    });
+                }
+                // Another instance appended first (maybe this very move):
+                // follow the log and check again.
+                Err(
+                    skit_store::Error::Conflict { .. } | skit_store::Error::DuplicateMove { .. },
+                ) => {
+                    self.state.games.catch_up(&mut live).await?;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ApiError::Stale {
+            expected: req.expected_version,
+            current: live.version,
+        })
+    }
+}

@@ -1,0 +1,238 @@
+//! Queries: views (optionally long-polled), the watch stream, the caller's
+//! games and the history. Every view is built by `convert::view` for the
+//! caller's own seat or a spectator.
+
+use std::time::Duration;
+
+use skit_engine::Action;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+use skit_engine::Seat;
+use skit_proto::v1::{
+    GameSummary, GetHistoryRequest, GetHistoryResponse, GetViewRequest, ListGamesRequest,
+    ListGamesResponse, View, WatchGameRequest,
+};
+use skit_store::GameStatus;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::Status;
+
+use super::{GameApi, assignments, game_id, seat_number};
+use crate::auth::Caller;
+use crate::convert;
+use crate::error::ApiError;
+use crate::live::Live;
+
+/// The most games ListGames looks at.
+const LIST_LIMIT: u32 = 100;
+
+impl GameApi {
+    /// The seat a view request is for: `None` is a spectator.
+    fn viewer(
+        caller: &Caller,
+        live: &Live,
+        seat: Option<u32>,
+        spectator: bool,
+    ) -> Result<Option<Seat>, ApiError> {
+        match (seat, spectator) {
+            (Some(_), true) => Err(ApiError::invalid("seat", "a spectator view names no seat")),
+            (None, true) => Ok(None),
+            (Some(seat), false) => {
+                let seat = seat_number(seat, "seat")?;
+                let may = live.holds(caller.account.id, seat)
+                    || caller.is_operator() && seat < live.game.state().players();
+                if may {
+                    Ok(Some(seat))
+                } else {
+                    Err(ApiError::PermissionDenied(format!(
+                        "you do not hold seat {seat}"
+                    )))
+                }
+            }
+            (None, false) => match live.seats_of(caller.account.id)[..] {
+                [] => Ok(None),
+                [seat] => Ok(Some(seat)),
+                _ => Err(ApiError::invalid(
+                    "seat",
+                    "you hold several seats: name one",
+                )),
+            },
+        }
+    }
+
+    #[tracing::instrument(skip_all, fields(game_id = %req.game_id, seat = req.seat))]
+    pub(super) async fn get_view_for(
+        &self,
+        caller: Caller,
+        req: GetViewRequest,
+    ) -> Result<View, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let mut latest = self.state.games.watch(id);
+        let deadline = tokio::time::Instant::now() + self.wait_time(req.timeout_ms);
+        loop {
+            latest.borrow_and_update();
+            let live = self.state.games.lock(id).await?;
+            let seat = Self::viewer(&caller, &live, req.seat, req.spectator)?;
+            let ready = req
+                .wait_for_version_after
+                .is_none_or(|after| live.version > after);
+            if ready || live.is_over() || tokio::time::Instant::now() >= deadline {
+                return Ok(convert::view(&live, seat, req.history_after));
+            }
+            drop(live);
+            // A timeout or a closed channel both mean: answer with what is.
+            let _ = tokio::time::timeout_at(deadline, latest.changed()).await;
+        }
+    }
+
+    fn wait_time(&self, timeout_ms: u32) -> Duration {
+        Duration::from_millis(u64::from(timeout_ms)).min(self.state.long_poll_cap)
+    }
+
+    pub(super) async fn watch(
+        &self,
+        caller: Caller,
+        req: WatchGameRequest,
+    ) -> Result<ReceiverStream<Result<View, Status>>, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let seat = {
+            let live = self.state.games.lock(id).await?;
+            Self::viewer(&caller, &live, req.seat, req.spectator)?
+        };
+        let (tx, rx) = tokio::sync::mpsc::channel(8);
+        let games = self.state.games.clone();
+        let mut latest = games.watch(id);
+        let mut sent = req.from_version;
+        tokio::spawn(async move {
+            loop {
+                latest.borrow_and_update();
+                let (view, over) = match games.lock(id).await {
+                    Ok(live) if sent.is_none_or(|s| live.version > s) => {
+                        let after = sent.replace(live.version);
+                        (Some(Ok(convert::view(&live, seat, after))), live.is_over())
+                    }
+                    Ok(live) => (None, live.is_over()),
+                    Err(e) => (Some(Err(Status::from(e))), true),
+                };
+                if let Some(view) = view
+                    && tx.send(view).await.is_err()
+                {
+                    return;
+                }
+                if over {
+                    return;
+                }
+                tokio::select! {
+                    changed = latest.changed() => if changed.is_err() { return },
+                    () = tx.closed() => return,
+                }
+            }
+        });
+        Ok(ReceiverStream::new(rx))
+    }
+
+    #[tracing::instrument(skip_all, fields(account = %caller.account.id))]
+    pub(super) async fn list(
+        &self,
+        caller: Caller,
+        req: ListGamesRequest,
+    ) -> Result<ListGamesResponse, ApiError> {
+        let deadline = Instant::now() + self.wait_time(req.wait_ms);
+        // Subscribed before looking, so no append in between is missed.
+        let mut notices = self.state.store.subscribe();
+        let mut closed = false;
+        loop {
+            let games = self.summaries(&caller, &req).await?;
+            if closed || games.iter().any(|g| g.my_turn) || Instant::now() >= deadline {
+                return Ok(ListGamesResponse { games });
+            }
+            match tokio::time::timeout_at(deadline, notices.recv()).await {
+                Ok(Ok(notice)) => self.state.games.notice(notice.game_id, notice.seq),
+                Ok(Err(RecvError::Lagged(_))) | Err(_) => {}
+                Ok(Err(RecvError::Closed)) => closed = true,
+            }
+        }
+    }
+
+    async fn summaries(
+        &self,
+        caller: &Caller,
+        req: &ListGamesRequest,
+    ) -> Result<Vec<GameSummary>, ApiError> {
+        let rows = self
+            .state
+            .store
+            .games_for_account(caller.account.id, LIST_LIMIT)
+            .await?;
+        let mut games = Vec::new();
+        for row in rows {
+            if !req.include_over && row.status == GameStatus::Over {
+                continue;
+            }
+            let live = self.state.games.lock(row.id).await?;
+            if !req.include_over && live.is_over() {
+                continue;
+            }
+            let to_act: Vec<u32> = live
+                .seats_of(caller.account.id)
+                .into_iter()
+                .filter(|&s| live.game.legal_moves_for(s).iter().next().is_some())
+                .map(u32::from)
+                .collect();
+            if req.my_turn_only && to_act.is_empty() {
+                continue;
+            }
+            games.push(GameSummary {
+                game_id: live.id.to_string(),
+                preset: live.game.rules().preset.name().to_owned(),
+                phase: convert::phase(live.game.state().phase()) as i32,
+                version: live.version,
+                players: u32::from(live.game.state().players()),
+                rated: live.rated,
+                seats: assignments(&live),
+                my_turn: !to_act.is_empty(),
+                my_seats_to_act: to_act,
+            });
+        }
+        Ok(games)
+    }
+
+    /// The public history to anyone signed in; after the end, the full log.
+    #[tracing::instrument(skip_all, fields(game_id = %req.game_id))]
+    pub(super) async fn history(
+        &self,
+        _caller: Caller,
+        req: GetHistoryRequest,
+    ) -> Result<GetHistoryResponse, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let live = self.state.games.lock(id).await?;
+        let full = live.is_over();
+        let after = req.after_version;
+        let actions = if full {
+            let deal = (after.is_none(), Action::Shuffle(live.deck.clone()));
+            let rest = live
+                .log
+                .iter()
+                .map(|(v, a)| (after.is_none_or(|x| *v > x), a.clone()));
+            std::iter::once(deal)
+                .chain(rest)
+                .filter(|(keep, _)| *keep)
+                .map(|(_, a)| a.to_json().to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let state = live.game.state();
+        Ok(GetHistoryResponse {
+            game_id: live.id.to_string(),
+            rules: Some(convert::rules_message(&live.game.rules().to_json())),
+            players: u32::from(state.players()),
+            dealer: u32::from(state.dealer()),
+            events: convert::history(&live, None, after, full),
+            complete: full,
+            shuffle_commitment: live.commitment.clone(),
+            seed: live.revealed_seed(),
+            actions,
+        })
+    }
+}
