@@ -33,7 +33,26 @@ pub struct GameRecord {
     pub shuffle_commitment: String,
     #[serde(alias = "shuffleSeed", alias = "shuffle_seed")]
     pub seed: Seed,
+    /// Action objects, or (as GetHistory returns them) JSON strings of them.
+    #[serde(deserialize_with = "actions")]
     pub actions: Vec<Action>,
+}
+
+fn actions<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Action>, D::Error> {
+    use serde::de::Error;
+    let items = Vec::<serde_json::Value>::deserialize(d)?;
+    items
+        .into_iter()
+        .map(|item| {
+            let value = match item {
+                serde_json::Value::String(text) => {
+                    serde_json::from_str(&text).map_err(D::Error::custom)?
+                }
+                other => other,
+            };
+            Action::from_json(&value).map_err(D::Error::custom)
+        })
+        .collect()
 }
 
 impl GameRecord {

@@ -80,7 +80,9 @@ pub enum VerifyError {
 /// Re-derives a game from its revealed seed and checks its log.
 ///
 /// `dealer: None` means the dealer was drawn from the seed. The log is every
-/// action after the deal in order, seat moves and shuffles alike. Checks, in
+/// action after the deal in order, seat moves and shuffles alike; it may
+/// begin with the deal itself as a shuffle of all 52 cards (the game
+/// service's GetHistory does), which must then be the seed's deck. Checks, in
 /// order: the commitment, the deal, then each action with the engine; each
 /// shuffle must be exactly [`crate::outcome`] for its event number (the
 /// first shuffle in the log is event 1).
@@ -102,7 +104,23 @@ pub fn verify(
     let dealer_seat = dealer.unwrap_or(drawn);
     let mut game = Game::deal(rules, players, dealer_seat, &deck)?;
     let mut shuffles = 0u64;
-    for (index, action) in actions.iter().enumerate() {
+    // The service's log may begin with the deal itself: the 52 cards in order.
+    let mut skip = 0;
+    if let Some(Action::Shuffle(recorded)) = actions.first()
+        && recorded.len() == 52
+        && game.state().awaited_cards().is_empty()
+    {
+        if *recorded != deck {
+            return Err(VerifyError::Shuffle {
+                index: 0,
+                event: 0,
+                expected: deck,
+                found: recorded.clone(),
+            });
+        }
+        skip = 1;
+    }
+    for (index, action) in actions.iter().enumerate().skip(skip) {
         if let Action::Shuffle(found) = action {
             shuffles += 1;
             let awaited = game.state().awaited_cards();

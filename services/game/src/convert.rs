@@ -121,7 +121,8 @@ fn history_event(
         Record::Rob { seat, .. } => (v1::EventKind::Rob, Some(seat)),
         Record::Bank { seat, .. } => (v1::EventKind::Bank, Some(seat)),
         Record::Shuffle { .. } => (v1::EventKind::Shuffle, None),
-        Record::PhaseTwo { .. } | Record::End { .. } => return None,
+        // The deal is already event 0; the phase change and the end are in the view.
+        Record::Deal { .. } | Record::PhaseTwo { .. } | Record::End { .. } => return None,
     };
     let cards = match (&entry.order, full) {
         (Some(order), true) => card_strings(order.iter().copied()),

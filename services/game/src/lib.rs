@@ -2,8 +2,9 @@
 //!
 //! [`run`] serves on an already-bound listener, so tests bind port 0; the
 //! binary (`main.rs`) only reads the config, starts telemetry and calls it.
-//! [`grpc_services`] builds the two API services alone, so a gateway can
-//! mount them beside its own routes.
+//! [`run`] mounts the API with `skit-gateway` (REST/JSON, SSE, OpenAPI,
+//! gRPC-Web, metrics) on one port; [`grpc_services`] builds the two gRPC
+//! services alone.
 
 mod account_service;
 mod auth;
@@ -17,14 +18,15 @@ pub mod shuffle;
 mod state;
 
 use std::future::Future;
+use std::sync::Arc;
 use std::sync::PoisonError;
+use std::time::Duration;
 
 use anyhow::Context;
 use skit_proto::v1::account_service_server::AccountServiceServer;
 use skit_proto::v1::game_service_server::GameServiceServer;
 use skit_store::Store;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 pub use account_service::AccountApi;
 pub use config::{Config, Secret};
@@ -32,7 +34,8 @@ pub use error::ApiError;
 pub use game_service::GameApi;
 pub use state::AppState;
 
-/// The GameService and AccountService servers, with the request size limit.
+/// The GameService and AccountService servers alone, with the request size
+/// limit (for embedding without the gateway).
 pub fn grpc_services(
     state: AppState,
 ) -> (GameServiceServer<GameApi>, AccountServiceServer<AccountApi>) {
@@ -63,8 +66,9 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
-/// Serves gRPC (the API, health and reflection) on `listener` until
-/// `shutdown` resolves.
+/// Serves the API on `listener` until `shutdown` resolves: gRPC (with
+/// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json` and
+/// `/metrics`) on one port, told apart by content type.
 pub async fn run(
     listener: TcpListener,
     config: Config,
@@ -72,7 +76,8 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let state = prepare(&config).await?;
     let store = state.store.clone();
-    let (game, account) = grpc_services(state.clone());
+    let game = Arc::new(GameApi::new(state.clone()));
+    let accounts = Arc::new(AccountApi::new(state.clone()));
     let (health_reporter, health) = tonic_health::server::health_reporter();
     health_reporter
         .set_serving::<GameServiceServer<GameApi>>()
@@ -84,16 +89,25 @@ pub async fn run(
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
         .context("cannot build the reflection service")?;
-    tracing::info!(addr = ?listener.local_addr().ok(), "serving");
-    let served = tonic::transport::Server::builder()
-        .timeout(config.request_timeout())
-        .trace_fn(|request| tracing::info_span!("grpc", path = %request.uri().path()))
+    let grpc = skit_gateway::grpc_routes(game.clone(), accounts.clone())
         .add_service(health)
-        .add_service(reflection)
-        .add_service(game)
-        .add_service(account)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
-        .await;
+        .add_service(reflection);
+    let rest_config = skit_gateway::RestConfig {
+        body_limit: config.max_request_bytes,
+        timeout: config
+            .request_timeout()
+            .max(config.long_poll_cap() + Duration::from_secs(5)),
+        metrics: true,
+    };
+    let rest = skit_gateway::router_with(game, accounts, &rest_config);
+    let app = skit_gateway::combined(grpc, rest).layer(
+        tower_http::trace::TraceLayer::new_for_http()
+            .make_span_with(|request: &axum::extract::Request| {
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+            }),
+    );
+    tracing::info!(addr = ?listener.local_addr().ok(), "serving gRPC, gRPC-Web and REST");
+    let served = skit_gateway::serve(listener, app, shutdown).await;
     state.stop_following();
     drop(state);
     // Releases the SQLite file for a restart in the same process. Not for

@@ -18,7 +18,7 @@ use skit_engine::{
 use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
 use crate::error::ApiError;
-use crate::shuffle::Seed;
+use crate::shuffle::{Seed, Shuffles};
 
 /// Event kinds in the log.
 pub mod kind {
@@ -377,6 +377,7 @@ pub fn public_cards(record: &Record) -> CardSet {
         | Record::Bank { cards, .. }
         | Record::Shuffle { cards } => *cards,
         Record::Chance { card, .. } | Record::Rob { card, .. } => CardSet::single(*card),
+        Record::Deal { turned, .. } => turned.map(CardSet::single).unwrap_or_default(),
         Record::Pass { .. }
         | Record::Claim { .. }
         | Record::PhaseTwo { .. }

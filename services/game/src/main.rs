@@ -2,15 +2,12 @@
 
 use anyhow::Context;
 use tokio::net::TcpListener;
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
-        .init();
+    // Logs (RUST_LOG, LOG_FORMAT) and, with OTEL_EXPORTER_OTLP_ENDPOINT, OTLP traces.
+    let _telemetry =
+        skit_gateway::telemetry::init("skit-game").context("cannot start telemetry")?;
     let config = skit_game::Config::load().context("cannot read the configuration")?;
     tracing::info!(?config, "starting");
     let listener = TcpListener::bind(config.addr)

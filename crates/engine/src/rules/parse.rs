@@ -56,8 +56,9 @@ fn set_option(o: &mut Options, key: &str, v: &Value) -> Result<(), RulesError> {
             }
         }};
     }
+    let whole = whole_number(v);
     let int = |lo: u64, hi: u64| {
-        v.as_u64()
+        whole
             .filter(|n| (lo..=hi).contains(n))
             .ok_or_else(|| err(&format!("must be a whole number from {lo} to {hi}")))
     };
@@ -123,6 +124,16 @@ fn set_option(o: &mut Options, key: &str, v: &Value) -> Result<(), RulesError> {
 
 const LOW: &str = "between.low_cards";
 
+/// A whole number, also when written `2000.0`: protobuf's `Struct` keeps
+/// every number as a double, so rulesets that crossed the API arrive so.
+fn whole_number(v: &Value) -> Option<u64> {
+    v.as_u64().or_else(|| {
+        v.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+            .map(|f| f as u64)
+    })
+}
+
 fn low_cards(v: &Value) -> Result<Option<LowCards>, RulesError> {
     let object = match v {
         Value::String(s) if s == "none" => return Ok(None),
@@ -143,7 +154,7 @@ fn low_cards(v: &Value) -> Result<Option<LowCards>, RulesError> {
     let threshold = match object.get("threshold") {
         None => return Err(RulesError::new(LOW, "needs a threshold")),
         Some(Value::String(s)) if s == "trump_rank" => Threshold::TrumpRank,
-        Some(t) => match t.as_u64().filter(|&n| n <= 52) {
+        Some(t) => match whole_number(t).filter(|&n| n <= 52) {
             Some(n) => Threshold::Count(n as u8),
             None => {
                 return Err(RulesError::new(
@@ -183,8 +194,7 @@ fn list<'a>(v: &'a Value, field: &str) -> Result<&'a Vec<Value>, RulesError> {
 
 fn rank(v: &Value) -> Result<Rank, RulesError> {
     let parsed = match v {
-        Value::Number(n) => n
-            .as_u64()
+        Value::Number(_) => whole_number(v)
             .and_then(|n| u8::try_from(n).ok())
             .and_then(Rank::new),
         Value::String(s) if s.len() == 1 => s.chars().next().and_then(Rank::from_letter),

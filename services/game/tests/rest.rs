@@ -1,0 +1,269 @@
+//! The game service over REST/JSON on the same port as gRPC: a whole game
+//! played to the end with curl-like requests, the error mapping, the
+//! OpenAPI document and metrics, and the revealed log checked against the
+//! commitment with the fairness crate (what `skit verify` does).
+
+mod support;
+
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+use skit_store::testing::TestDb;
+use support::spawn_app;
+
+struct Http {
+    client: reqwest::Client,
+    base: String,
+}
+
+impl Http {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let mut request = match method {
+            "POST" => self.client.post(url),
+            _ => self.client.get(url),
+        };
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    async fn guest(&self, name: &str) -> (String, String) {
+        let (status, body) = self
+            .call(
+                "POST",
+                "/v1/accounts/guest",
+                None,
+                Some(json!({"name": name})),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        (
+            body["accountId"].as_str().expect("id").into(),
+            body["token"].as_str().expect("token").into(),
+        )
+    }
+}
+
+async fn rest_game(db: &TestDb) {
+    // Arrange: the service, two guests, a two-player game
+    let app = spawn_app(db.url()).await;
+    let http = Http {
+        client: reqwest::Client::new(),
+        base: format!("http://{}", app.addr),
+    };
+    let players = [http.guest("ann").await, http.guest("bo").await];
+    let seats: Vec<Value> = players
+        .iter()
+        .map(|(id, _)| json!({"accountId": id}))
+        .collect();
+    let (status, created) = http
+        .call(
+            "POST",
+            "/v1/games",
+            Some(&players[0].1),
+            Some(json!({
+                "rules": {"preset": "skitgubbe"}, "players": 2, "seats": seats,
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let game = created["gameId"].as_str().expect("game id").to_owned();
+    let commitment = created["shuffleCommitment"]
+        .as_str()
+        .expect("commitment")
+        .to_owned();
+
+    // Act: play random legal moves through REST until the game is over
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut moves = 0;
+    loop {
+        let mut choices = Vec::new();
+        let mut over = false;
+        for (seat, (_, token)) in players.iter().enumerate() {
+            let (status, view) = http
+                .call(
+                    "GET",
+                    &format!("/v1/games/{game}/view?seat={seat}"),
+                    Some(token),
+                    None,
+                )
+                .await;
+            assert_eq!(status, 200, "{view}");
+            over |= view["phase"] == "PHASE_OVER";
+            let legal = view["legalActions"].as_array().cloned().unwrap_or_default();
+            if !legal.is_empty() {
+                // Version 0 is the default, which the JSON mapping leaves out.
+                let version = view["version"].as_str().unwrap_or("0").to_owned();
+                choices.push((seat, version, legal));
+            }
+        }
+        if over {
+            break;
+        }
+        let (seat, version, legal) = choices.choose(&mut rng).expect("someone may act").clone();
+        let action = legal.choose(&mut rng).expect("legal").clone();
+        let body = json!({"seat": seat, "moveId": format!("m{moves}"), "expectedVersion": version, "action": action});
+        let (status, reply) = http
+            .call(
+                "POST",
+                &format!("/v1/games/{game}/moves"),
+                Some(&players[seat].1),
+                Some(body),
+            )
+            .await;
+        assert_eq!(status, 200, "{reply}");
+        moves += 1;
+        assert!(moves < 3000, "the game did not end");
+    }
+
+    // Assert: the end is visible, the log is revealed and checks out
+    let (status, history) = http
+        .call(
+            "GET",
+            &format!("/v1/games/{game}/history"),
+            Some(&players[1].1),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{history}");
+    assert_eq!(history["complete"], true);
+    let record = json!({
+        "rules": history["rules"], "players": 2, "dealer": history["dealer"].as_u64().unwrap_or(0),
+        "shuffleCommitment": commitment, "seed": history["seed"], "actions": history["actions"],
+    });
+    let record: skit_fairness::GameRecord = serde_json::from_value(record).expect("a game record");
+    let summary = record
+        .verify()
+        .expect("the revealed log matches the commitment");
+    assert!(summary.over, "{summary}");
+    assert!(summary.loser.is_some() || summary.drawn, "{summary}");
+    drop(http);
+    app.stop().await;
+}
+
+async fn rest_errors(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let http = Http {
+        client: reqwest::Client::new(),
+        base: format!("http://{}", app.addr),
+    };
+    let (id, token) = http.guest("cy").await;
+    let other = http.guest("di").await;
+    let (_, created) = http
+        .call(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            Some(json!({
+                "rules": {"preset": "skitgubbe"}, "players": 2,
+                "seats": [{"accountId": id}, {"accountId": other.0}],
+            })),
+        )
+        .await;
+    let game = created["gameId"].as_str().expect("game id").to_owned();
+    let path = format!("/v1/games/{game}/moves");
+    let play = |card: &str| json!({"seat": 1, "moveId": card, "expectedVersion": "0", "action": {"play": {"cards": [card]}}});
+
+    // No token: 401. Someone else's seat: 403. Unknown game: 404.
+    assert_eq!(
+        http.call("GET", &format!("/v1/games/{game}/view"), None, None)
+            .await
+            .0,
+        401
+    );
+    let (status, body) = http
+        .call("POST", &path, Some(&token), Some(play("2C")))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("PERMISSION_DENIED")),
+        "{body}"
+    );
+    let unknown = "/v1/games/00000000-0000-4000-8000-000000000000/view";
+    assert_eq!(http.call("GET", unknown, Some(&token), None).await.0, 404);
+    // A malformed card names the field: 400. An illegal move names the rule: 409.
+    let (status, body) = http
+        .call("POST", &path, Some(&other.1), Some(play("1X")))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap_or("").contains("play"),
+        "{body}"
+    );
+    let (_, view) = http
+        .call(
+            "GET",
+            &format!("/v1/games/{game}/view?seat=1"),
+            Some(&other.1),
+            None,
+        )
+        .await;
+    let hand: Vec<&str> = view["hand"]
+        .as_array()
+        .expect("hand")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let not_held = ["2C", "3C", "4C", "5C"]
+        .into_iter()
+        .find(|c| !hand.contains(c))
+        .expect("a card not held");
+    let (status, body) = http
+        .call("POST", &path, Some(&other.1), Some(play(not_held)))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("FAILED_PRECONDITION")),
+        "{body}"
+    );
+    // The OpenAPI document and metrics are served.
+    let (status, openapi) = http.call("GET", "/openapi.json", None, None).await;
+    assert_eq!(status, 200);
+    assert!(
+        openapi["paths"]["/v1/games/{game_id}/moves"].is_object(),
+        "{openapi}"
+    );
+    let (status, metrics) = http.call("GET", "/metrics", None, None).await;
+    assert_eq!(status, 200);
+    assert!(
+        metrics
+            .as_str()
+            .unwrap_or("")
+            .contains("http_requests_total")
+    );
+    drop(http);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_over_rest_on_sqlite() {
+    rest_game(&TestDb::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_over_rest_on_postgres() {
+    rest_game(&TestDb::postgres().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rest_errors_map_to_http_statuses() {
+    rest_errors(&TestDb::sqlite()).await;
+}
