@@ -94,6 +94,14 @@ pub async fn serve(
     app: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Without TCP_NODELAY a small response can wait for the client's delayed
+    // ACK (about 40 ms): every move would pay it.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "cannot set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await

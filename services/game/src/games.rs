@@ -57,7 +57,10 @@ impl Games {
         let slot = self.slot(id);
         let mut guard = slot.live.clone().lock_owned().await;
         match guard.as_mut() {
-            None => *guard = Some(self.load(id).await?),
+            None => {
+                *guard = Some(self.load(id).await?);
+                skit_gateway::metrics::live_game_started();
+            }
             Some(live) if *slot.latest.borrow() > live.version => {
                 self.catch_up(live).await?;
             }

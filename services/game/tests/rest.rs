@@ -243,11 +243,12 @@ async fn rest_errors(db: &TestDb) {
     );
     let (status, metrics) = http.call("GET", "/metrics", None, None).await;
     assert_eq!(status, 200);
+    let metrics = metrics.as_str().unwrap_or("");
+    assert!(metrics.contains("http_requests_total"), "{metrics}");
+    // The refused moves above are counted by the rule they broke.
     assert!(
-        metrics
-            .as_str()
-            .unwrap_or("")
-            .contains("http_requests_total")
+        metrics.contains("skit_rejections_total{reason=\""),
+        "{metrics}"
     );
     drop(http);
     app.stop().await;

@@ -91,9 +91,16 @@ impl GameService for GameApi {
         request: Request<SubmitMoveRequest>,
     ) -> Result<Response<SubmitMoveResponse>, Status> {
         let caller = self.caller(&request).await?;
-        Ok(Response::new(
-            self.submit(caller, request.into_inner()).await?,
-        ))
+        match self.submit(caller, request.into_inner()).await {
+            Ok(reply) => {
+                skit_gateway::metrics::record_move();
+                Ok(Response::new(reply))
+            }
+            Err(error) => {
+                skit_gateway::metrics::record_rejection(error.code());
+                Err(error.into())
+            }
+        }
     }
 
     async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {
