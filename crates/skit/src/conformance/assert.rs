@@ -76,27 +76,23 @@ fn same(game: &Game, field: &str, expected: &Value, actual: &Value) -> bool {
         }
     };
     match field {
-        "hands" => {
-            let (Some(e), Some(a)) = (expected.as_array(), actual.as_array()) else {
-                return false;
-            };
-            e.len() == a.len()
-                && e.iter()
-                    .zip(a)
-                    .all(|(e, a)| card_set(e).is_some_and(|e| Some(e) == card_set(a)))
-        }
-        "table" if game.state().phase() != Phase::One => {
-            let (Some(e), Some(a)) = (expected.as_array(), actual.as_array()) else {
-                return false;
-            };
-            e.len() == a.len()
-                && e.iter()
-                    .zip(a)
-                    .all(|(e, a)| card_set(e).is_some_and(|e| Some(e) == card_set(a)))
-        }
+        // Hands, and phase-two lays, compare as lists of card sets.
+        "hands" => same_sets(expected, actual),
+        "table" if game.state().phase() != Phase::One => same_sets(expected, actual),
         "table" | "trump" => upper(expected) == upper(actual),
         _ => expected == actual,
     }
+}
+
+/// Two lists of card lists, equal item by item as sets.
+fn same_sets(expected: &Value, actual: &Value) -> bool {
+    let (Some(e), Some(a)) = (expected.as_array(), actual.as_array()) else {
+        return false;
+    };
+    e.len() == a.len()
+        && e.iter()
+            .zip(a)
+            .all(|(e, a)| card_set(e).is_some_and(|e| Some(e) == card_set(a)))
 }
 
 /// Mismatches between the game and the assertion, as "field: expected X, found Y".
