@@ -13,6 +13,8 @@ const FILES: &[&str] = &[
     "skitgubbe/v1/view.proto",
     "skitgubbe/v1/game.proto",
     "skitgubbe/v1/account.proto",
+    "skitgubbe/v1/rating.proto",
+    "skitgubbe/v1/matchmaking.proto",
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -123,4 +123,11 @@ pub const ROUTES: &[RouteSpec] = &[
         "WhoAmI",
         Shape::Query,
     ),
+    route(
+        "GET",
+        "/v1/accounts",
+        ACCOUNT_SERVICE,
+        "ListAccounts",
+        Shape::Query,
+    ),
 ];

@@ -5,6 +5,9 @@
 pub(crate) const INSERT_ACCOUNT: &str = "INSERT INTO accounts (name, kind, token_hash, created_at) \
      VALUES ($1, $2, $3, $4) RETURNING id, name, kind, token_hash, created_at";
 
+/// Accounts of one kind (`$1` NULL: every kind), oldest first.
+pub(crate) const ACCOUNTS_BY_KIND: &str = "SELECT id, name, kind, token_hash, created_at FROM accounts \
+     WHERE $1 IS NULL OR kind = $1 ORDER BY id LIMIT $2";
 pub(crate) const ACCOUNT_BY_ID: &str =
     "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE id = $1";
 

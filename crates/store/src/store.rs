@@ -3,8 +3,8 @@
 use tokio::sync::broadcast;
 
 use crate::{
-    Account, AccountId, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent, NewGame,
-    PgStore, SqliteStore, StoredEvent,
+    Account, AccountId, AccountKind, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent,
+    NewGame, PgStore, SqliteStore, StoredEvent,
 };
 
 /// The event log and tables, on Postgres or SQLite. Cheap to clone (each
@@ -60,6 +60,15 @@ impl Store {
 
     pub async fn account(&self, id: AccountId) -> Result<Option<Account>, Error> {
         dispatch!(self.account(id))
+    }
+
+    /// Accounts of `kind` (`None`: every kind), oldest first, at most `limit`.
+    pub async fn accounts(
+        &self,
+        kind: Option<AccountKind>,
+        limit: u32,
+    ) -> Result<Vec<Account>, Error> {
+        dispatch!(self.accounts(kind, limit))
     }
 
     /// Authentication: the account holding this [`crate::token_hash`].

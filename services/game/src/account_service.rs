@@ -3,8 +3,9 @@
 
 use skit_proto::v1::account_service_server::AccountService;
 use skit_proto::v1::{
-    AccountKind as ApiKind, CreateAccountRequest, CreateAccountResponse, CreateGuestRequest,
-    CreateGuestResponse, WhoAmIRequest, WhoAmIResponse,
+    AccountKind as ApiKind, AccountSummary, CreateAccountRequest, CreateAccountResponse,
+    CreateGuestRequest, CreateGuestResponse, ListAccountsRequest, ListAccountsResponse,
+    WhoAmIRequest, WhoAmIResponse,
 };
 use skit_store::{AccountKind, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
@@ -14,6 +15,8 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 const MAX_NAME: usize = 40;
+/// ListAccounts answers at most this many.
+const MAX_LIST: u32 = 1000;
 
 #[derive(Debug, Clone)]
 pub struct AccountApi {
@@ -109,6 +112,43 @@ impl AccountApi {
             token,
         })
     }
+
+    #[tracing::instrument(skip_all)]
+    async fn list(
+        &self,
+        request: Request<ListAccountsRequest>,
+    ) -> Result<ListAccountsResponse, ApiError> {
+        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        if !caller.is_operator() {
+            return Err(ApiError::PermissionDenied(
+                "only operators list accounts".into(),
+            ));
+        }
+        let req = request.into_inner();
+        let kind = match ApiKind::try_from(req.kind) {
+            Ok(ApiKind::Unspecified) => None,
+            Ok(ApiKind::Guest) => Some(AccountKind::Guest),
+            Ok(ApiKind::Player) => Some(AccountKind::Player),
+            Ok(ApiKind::Bot) => Some(AccountKind::Bot),
+            Ok(ApiKind::Operator) => Some(AccountKind::Operator),
+            Err(_) => return Err(ApiError::invalid("kind", "unknown account kind")),
+        };
+        let limit = match req.limit {
+            0 => MAX_LIST,
+            n => n.min(MAX_LIST),
+        };
+        let accounts = self.state.store.accounts(kind, limit).await?;
+        Ok(ListAccountsResponse {
+            accounts: accounts
+                .into_iter()
+                .map(|a| AccountSummary {
+                    account_id: a.id.to_string(),
+                    name: a.name,
+                    kind: api_kind(a.kind) as i32,
+                })
+                .collect(),
+        })
+    }
 }
 
 #[tonic::async_trait]
@@ -137,5 +177,12 @@ impl AccountService for AccountApi {
             name: caller.account.name,
             kind: api_kind(caller.account.kind) as i32,
         }))
+    }
+
+    async fn list_accounts(
+        &self,
+        request: Request<ListAccountsRequest>,
+    ) -> Result<Response<ListAccountsResponse>, Status> {
+        Ok(Response::new(self.list(request).await?))
     }
 }

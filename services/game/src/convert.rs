@@ -138,6 +138,7 @@ fn history_event(
         cards,
         private_cards: ascending(private),
         time: None,
+        by_clock: false,
     })
 }
 
@@ -165,6 +166,7 @@ pub fn history(
                 .map(ascending)
                 .unwrap_or_default(),
             time: None,
+            by_clock: false,
         });
     }
     let records = live.game.history().iter().zip(&live.entries);
@@ -210,6 +212,8 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
                 out: s.out,
                 finishing_position: places.get(i).copied().flatten(),
                 deadline: None,
+                time_left: None,
+                rating: None,
             }
         })
         .collect();
@@ -224,6 +228,11 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
             .collect(),
         seed: live.revealed_seed().unwrap_or_default(),
         ended_at: None,
+        reason: if v.drawn {
+            v1::EndReason::ActionLimit
+        } else {
+            v1::EndReason::PlayedOut
+        } as i32,
     });
     v1::View {
         game_id: live.id.to_string(),

@@ -10,7 +10,8 @@ use axum::{
 };
 use skit_proto::v1::{
     CreateAccountRequest, CreateAccountResponse, CreateGuestRequest, CreateGuestResponse,
-    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+    ListAccountsRequest, ListAccountsResponse, WhoAmIRequest, WhoAmIResponse,
+    account_service_server::AccountService,
 };
 
 use super::reply;
@@ -38,7 +39,10 @@ impl<A> Clone for AccountState<A> {
 pub(super) fn routes<A: AccountService>(service: Arc<A>, queries: Arc<QueryDecoder>) -> Router {
     Router::new()
         .route("/v1/accounts/guest", post(create_guest::<A>))
-        .route("/v1/accounts", post(create_account::<A>))
+        .route(
+            "/v1/accounts",
+            post(create_account::<A>).get(list_accounts::<A>),
+        )
         .route("/v1/accounts/me", get(who_am_i::<A>))
         .with_state(AccountState { service, queries })
 }
@@ -81,6 +85,22 @@ async fn who_am_i<A: AccountService>(
         state
             .service
             .who_am_i(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn list_accounts<A: AccountService>(
+    State(state): State<AccountState<A>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<ListAccountsResponse>, ApiError> {
+    let message: ListAccountsRequest = state
+        .queries
+        .decode("skitgubbe.v1.ListAccountsRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .list_accounts(grpc_request(&headers, message))
             .await,
     )
 }

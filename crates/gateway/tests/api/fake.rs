@@ -8,12 +8,12 @@ use std::{pin::Pin, sync::Mutex};
 use serde::Serialize;
 use serde_json::Value;
 use skit_proto::v1::{
-    AccountKind, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
+    AccountKind, AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
-    GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListGamesRequest,
-    ListGamesResponse, Phase, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
-    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
-    game_service_server::GameService,
+    GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
+    ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, SubmitMoveRequest,
+    SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest, WhoAmIResponse,
+    account_service_server::AccountService, game_service_server::GameService,
 };
 use tokio_stream::Stream;
 use tonic::{Code, Request, Response, Status};
@@ -234,6 +234,21 @@ impl AccountService for Fake {
             account_id: "acc-1".into(),
             name: "Ada".into(),
             kind: AccountKind::Player.into(),
+        }))
+    }
+
+    async fn list_accounts(
+        &self,
+        request: Request<ListAccountsRequest>,
+    ) -> Result<Response<ListAccountsResponse>, Status> {
+        self.accept("ListAccounts", &request)?;
+        let kind = request.get_ref().kind();
+        Ok(Response::new(ListAccountsResponse {
+            accounts: vec![AccountSummary {
+                account_id: "acc-3".into(),
+                name: "Robot".into(),
+                kind: kind.into(),
+            }],
         }))
     }
 }

@@ -13,8 +13,8 @@ use tokio::sync::broadcast;
 use crate::error::is_unique_violation;
 use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
 use crate::{
-    Account, AccountId, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent, NewGame,
-    StoredEvent, sql,
+    Account, AccountId, AccountKind, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent,
+    NewGame, StoredEvent, sql,
 };
 use tx::{append_in_tx, insert_event, join_in_tx};
 
@@ -86,6 +86,19 @@ impl SqliteStore {
             .fetch_optional(&self.pool)
             .await?;
         row.map(TryInto::try_into).transpose()
+    }
+
+    pub async fn accounts(
+        &self,
+        kind: Option<AccountKind>,
+        limit: u32,
+    ) -> Result<Vec<Account>, Error> {
+        let rows: Vec<AccountRow> = sqlx::query_as(sql::ACCOUNTS_BY_KIND)
+            .bind(kind.map(AccountKind::as_str))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter().map(TryInto::try_into).collect()
     }
 
     pub async fn account_by_token_hash(&self, token_hash: &str) -> Result<Option<Account>, Error> {
