@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod conformance;
 mod demo;
+mod play;
 mod verify;
 
 use std::path::PathBuf;
@@ -34,6 +35,9 @@ enum Command {
     Arena(arena::Args),
     /// Play one game between built-in random players and print it.
     Demo(demo::Args),
+    /// Queue with the matchmaker and play a whole game against bots at the
+    /// terminal.
+    Play(play::Args),
     /// Check a finished game's record (JSON, with the revealed seed): the
     /// commitment, the deal and every shuffle. Exit 0 verified, 1 mismatch,
     /// 2 unreadable.
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Verify { file } => verify::run(&file),
     }
 }

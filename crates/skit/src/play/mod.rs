@@ -1,0 +1,119 @@
+//! `skit play`: a person plays a whole game at the terminal. They queue
+//! with the matchmaker (bots fill the table), see their hand, the table and
+//! what they may do, and type the number of their move.
+
+mod render;
+mod session;
+
+pub use session::{play_game, queue};
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use skit_proto::v1::Rules;
+use tokio::sync::mpsc;
+use tonic::transport::Channel;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game service.
+    #[arg(long, default_value = "http://127.0.0.1:50051", env = "SKIT_GAME_URL")]
+    game_url: String,
+    /// The matchmaker.
+    #[arg(long, default_value = "http://127.0.0.1:50052", env = "SKIT_MM_URL")]
+    matchmaker_url: String,
+    /// Play as this account; without it a guest account is created.
+    #[arg(long, env = "SKIT_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// The guest's name.
+    #[arg(long)]
+    name: Option<String>,
+    /// The preset to queue for.
+    #[arg(long, default_value = "skitgubbe")]
+    preset: String,
+    /// Acceptable numbers of players (repeat for several); none: any.
+    #[arg(long = "players")]
+    players: Vec<u32>,
+    /// Play a seat of an existing game instead of queueing.
+    #[arg(long, requires = "seat")]
+    game: Option<String>,
+    #[arg(long)]
+    seat: Option<u32>,
+}
+
+async fn connect(url: &str) -> anyhow::Result<Channel> {
+    Channel::from_shared(url.to_owned())
+        .with_context(|| format!("not a URL: {url}"))?
+        .connect()
+        .await
+        .with_context(|| {
+            format!("cannot reach {url}; is the service running (cargo run --bin skitgubbe)?")
+        })
+}
+
+/// Lines typed at the terminal, read on their own thread.
+fn stdin_lines() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel(1);
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.blocking_send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+async fn session(args: &Args) -> anyhow::Result<()> {
+    let mut out = std::io::stdout();
+    let games = connect(&args.game_url).await?;
+    let token = match &args.token {
+        Some(token) => token.clone(),
+        None => session::guest(games.clone(), args.name.clone()).await?,
+    };
+    let (game_id, seat) = match (&args.game, args.seat) {
+        (Some(game), Some(seat)) => (game.clone(), seat),
+        _ => {
+            let matchmaker = connect(&args.matchmaker_url).await?;
+            let rules = Rules {
+                preset: args.preset.clone(),
+                options: None,
+            };
+            queue(matchmaker, &token, rules, args.players.clone(), &mut out).await?
+        }
+    };
+    writeln!(
+        out,
+        "Game {game_id}, you are seat {seat}. Type a move's number, q to leave."
+    )?;
+    let mut input = stdin_lines();
+    match play_game(games, &token, &game_id, seat, &mut input, &mut out).await? {
+        Some(_) => Ok(()),
+        None => {
+            writeln!(out, "You left the table.")?;
+            Ok(())
+        }
+    }
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(session(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
