@@ -78,6 +78,13 @@ pub const ROUTES: &[RouteSpec] = &[
         Shape::Body,
     ),
     route(
+        "POST",
+        "/v1/games/{game_id}/resign",
+        GAME_SERVICE,
+        "Resign",
+        Shape::Body,
+    ),
+    route(
         "GET",
         "/v1/games/{game_id}/view",
         GAME_SERVICE,

@@ -23,6 +23,7 @@
 //! ```
 
 mod account;
+mod clock;
 mod error;
 mod event;
 mod game;

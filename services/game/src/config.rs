@@ -43,6 +43,13 @@ pub struct Config {
     pub long_poll_cap_ms: u64,
     /// The largest request message accepted, in bytes.
     pub max_request_bytes: usize,
+    /// The shortest per-move limit or initial bank a game may set.
+    pub clock_min_limit_ms: u64,
+    /// The longest the timeout task sleeps before re-reading the stored
+    /// deadlines (it wakes at once for deadlines this instance stores; this
+    /// bounds how late it notices one stored by another instance that then
+    /// stopped).
+    pub clock_recheck_ms: u64,
 }
 
 impl Default for Config {
@@ -54,6 +61,8 @@ impl Default for Config {
             request_timeout_ms: 70_000,
             long_poll_cap_ms: 60_000,
             max_request_bytes: 64 * 1024,
+            clock_min_limit_ms: 1000,
+            clock_recheck_ms: 5000,
         }
     }
 }
@@ -74,5 +83,13 @@ impl Config {
 
     pub fn long_poll_cap(&self) -> Duration {
         Duration::from_millis(self.long_poll_cap_ms)
+    }
+
+    pub fn clock_min_limit(&self) -> Duration {
+        Duration::from_millis(self.clock_min_limit_ms)
+    }
+
+    pub fn clock_recheck(&self) -> Duration {
+        Duration::from_millis(self.clock_recheck_ms.max(1))
     }
 }

@@ -7,8 +7,9 @@ use skit_engine::{Card, CardSet, MoveKind, Phase, Record, Seat, TableEntry};
 use skit_proto::v1;
 use v1::action::Kind;
 
+use crate::clock;
 use crate::error::ApiError;
-use crate::live::{Entry, Live, public_cards};
+use crate::live::{Entry, Forfeit, Live, public_cards};
 
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
@@ -138,7 +139,7 @@ fn history_event(
         cards,
         private_cards: ascending(private),
         time: None,
-        by_clock: false,
+        by_clock: entry.by_clock,
     })
 }
 
@@ -175,6 +176,23 @@ pub fn history(
             .filter(|(_, entry)| after.is_none_or(|a| entry.version > a))
             .filter_map(|(record, entry)| history_event(record, entry, seat, full)),
     );
+    if let Some(end) = &live.ending
+        && after.is_none_or(|a| end.version > a)
+    {
+        let kind = match end.reason {
+            Forfeit::Resigned => v1::EventKind::Resign,
+            Forfeit::Timeout => v1::EventKind::Timeout,
+        };
+        events.push(v1::HistoryEvent {
+            version: end.version,
+            kind: kind as i32,
+            seat: Some(u32::from(end.seat)),
+            cards: Vec::new(),
+            private_cards: Vec::new(),
+            time: Some(clock::timestamp(end.at)),
+            by_clock: false,
+        });
+    }
     events
 }
 
@@ -194,7 +212,16 @@ fn places(out: &[Seat], loser: Option<Seat>, players: u8) -> Vec<Option<u32>> {
 
 /// `seat`'s view (`None`: a spectator's).
 pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
-    let v = live.game.view(seat);
+    let mut v = live.game.view(seat);
+    if let Some(end) = &live.ending {
+        // A forfeit ends the game where play stopped: nobody may act.
+        v.phase = Phase::Over;
+        v.loser = Some(end.seat);
+        v.to_act.clear();
+        v.legal.clear();
+        v.leader = None;
+        v.trick_size = None;
+    }
     let places = places(&v.out, v.loser, v.players);
     let seats = v
         .seats
@@ -211,8 +238,16 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
                 pile_size: s.pile_size,
                 out: s.out,
                 finishing_position: places.get(i).copied().flatten(),
-                deadline: None,
-                time_left: None,
+                deadline: live
+                    .clocks
+                    .as_ref()
+                    .and_then(|c| c.deadline(i as Seat))
+                    .map(clock::timestamp),
+                time_left: live
+                    .clocks
+                    .as_ref()
+                    .and_then(|c| c.time_left(i as Seat))
+                    .map(clock::duration),
                 rating: None,
             }
         })
@@ -227,11 +262,12 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
             .map(|p| p.unwrap_or(v.out.len() as u32 + 1))
             .collect(),
         seed: live.revealed_seed().unwrap_or_default(),
-        ended_at: None,
-        reason: if v.drawn {
-            v1::EndReason::ActionLimit
-        } else {
-            v1::EndReason::PlayedOut
+        ended_at: live.ending.as_ref().map(|e| clock::timestamp(e.at)),
+        reason: match live.ending.as_ref().map(|e| e.reason) {
+            Some(Forfeit::Resigned) => v1::EndReason::Resigned,
+            Some(Forfeit::Timeout) => v1::EndReason::Timeout,
+            None if v.drawn => v1::EndReason::ActionLimit,
+            None => v1::EndReason::PlayedOut,
         } as i32,
     });
     v1::View {
@@ -243,7 +279,10 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
         players: u32::from(v.players),
         dealer: u32::from(v.dealer),
         rated: live.rated,
-        time_control: None,
+        time_control: live
+            .clocks
+            .as_ref()
+            .map(|c| c.control.message()),
         seats,
         to_act: v.to_act.iter().map(|&s| u32::from(s)).collect(),
         viewer_seat: v.seat.map(u32::from),

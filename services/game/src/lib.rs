@@ -8,6 +8,7 @@
 
 mod account_service;
 mod auth;
+mod clock;
 pub mod config;
 mod convert;
 mod error;
@@ -16,6 +17,7 @@ mod games;
 mod live;
 pub mod shuffle;
 mod state;
+mod timeouts;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -47,7 +49,8 @@ pub fn grpc_services(
 }
 
 /// Connects to the database and prepares the shared state: the operator
-/// account and the task that follows other instances' appends.
+/// account, the task that follows other instances' appends and the task
+/// that applies run-out clocks.
 pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     let store = Store::connect(&config.database_url)
         .await
@@ -63,6 +66,14 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         .follower
         .lock()
         .unwrap_or_else(PoisonError::into_inner) = Some(follower.abort_handle());
+    let timeouts = tokio::spawn(timeouts::enforce(
+        GameApi::new(state.clone()),
+        config.clock_recheck(),
+    ));
+    *state
+        .timeouts
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = Some(timeouts.abort_handle());
     Ok(state)
 }
 

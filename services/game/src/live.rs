@@ -8,6 +8,8 @@
 //! on a copy of the engine state and become events ([`Live::plan_move`]);
 //! applying a stored event cannot be refused by the rules.
 
+mod ending;
+
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -17,8 +19,11 @@ use skit_engine::{
 };
 use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
+use crate::clock::{Clocks, TimeControl};
 use crate::error::ApiError;
 use crate::shuffle::{Seed, Shuffles};
+
+pub use ending::{Ending, Forfeit};
 
 /// Event kinds in the log.
 pub mod kind {
@@ -32,6 +37,10 @@ pub mod kind {
     pub const SHUFFLE: &str = "shuffle";
     /// The game is over.
     pub const END: &str = "end";
+    /// A seat resigned (with the client's move id): it lost, the game is over.
+    pub const RESIGN: &str = "resign";
+    /// A seat's clock ran out under `lose`: it lost, the game is over.
+    pub const TIMEOUT: &str = "timeout";
 }
 
 /// Who holds a seat, as everyone may see.
@@ -51,6 +60,9 @@ pub struct Created {
     pub commitment: String,
     pub rated: bool,
     pub seats: Vec<Option<Holder>>,
+    /// Absent: no clock (and in games stored before clocks existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -68,6 +80,8 @@ pub struct Entry {
     pub received: Vec<CardSet>,
     /// A shuffle's full order, for the log revealed after the end.
     pub order: Option<Vec<Card>>,
+    /// The service played it because the seat's clock ran out.
+    pub by_clock: bool,
 }
 
 /// A move applied under a client's move id.
@@ -108,6 +122,10 @@ pub struct Live {
     moves: HashMap<String, MoveRecord>,
     last_move: Option<String>,
     shuffles: u64,
+    /// The seats' clocks; `None` in a game without a time control.
+    pub clocks: Option<Clocks>,
+    /// Set when a seat resigned or lost on time.
+    pub ending: Option<Ending>,
 }
 
 impl Live {
@@ -119,6 +137,7 @@ impl Live {
         seats: Vec<Option<Holder>>,
         rated: bool,
         seed: &Seed,
+        time_control: Option<TimeControl>,
     ) -> Result<Created, ApiError> {
         rules.check_players(players)?;
         if let Some(d) = dealer.filter(|&d| d >= players) {
@@ -137,6 +156,7 @@ impl Live {
             commitment: seed.commitment(),
             rated,
             seats,
+            time_control,
         })
     }
 
@@ -159,6 +179,9 @@ impl Live {
         let game = Game::deal(rules, created.players, dealer, &deck)
             .map_err(|e| corrupt(0, e.to_string()))?;
         let dealt = (0..created.players).map(|s| game.state().hand(s)).collect();
+        let clocks = created
+            .time_control
+            .map(|control| Clocks::new(control, created.players));
         let mut live = Live {
             id: row.id,
             game,
@@ -174,7 +197,13 @@ impl Live {
             moves: HashMap::new(),
             last_move: None,
             shuffles: 0,
+            clocks,
+            ending: None,
         };
+        let running = live.running_clocks();
+        if let Some(clocks) = live.clocks.as_mut() {
+            clocks.advance(first.created_at, None, running);
+        }
         for event in &events[1..] {
             live.apply_event(event)?;
         }
@@ -210,7 +239,11 @@ impl Live {
             kind::MOVE | kind::SHUFFLE => {
                 let action = Action::from_json(&event.payload["action"])
                     .map_err(|e| corrupt(e.to_string()))?;
-                self.apply_action(event.seq, &action)
+                if self.ending.is_some() {
+                    return Err(corrupt("an action after a forfeit".into()));
+                }
+                let by_clock = event.payload["by_clock"].as_bool().unwrap_or(false);
+                self.apply_action(event.seq, &action, by_clock)
                     .map_err(|e| corrupt(e.to_string()))?;
                 match (&action, &event.move_id) {
                     (Action::Move(m), Some(id)) => {
@@ -230,9 +263,11 @@ impl Live {
                 }
             }
             kind::END => self.extend_last_move(event.seq),
+            kind::RESIGN | kind::TIMEOUT => self.apply_forfeit(event).map_err(corrupt)?,
             other => return Err(corrupt(format!("unknown event kind {other:?}"))),
         }
         self.version = event.seq;
+        self.tick_clocks(event);
         Ok(())
     }
 
@@ -247,7 +282,12 @@ impl Live {
         }
     }
 
-    fn apply_action(&mut self, seq: u64, action: &Action) -> Result<(), skit_engine::MoveError> {
+    fn apply_action(
+        &mut self,
+        seq: u64,
+        action: &Action,
+        by_clock: bool,
+    ) -> Result<(), skit_engine::MoveError> {
         let players = self.game.state().players();
         let before: Vec<CardSet> = (0..players).map(|s| self.game.state().hand(s)).collect();
         let first_new = self.game.history().len();
@@ -279,6 +319,7 @@ impl Live {
                 version: seq,
                 received: if i == 0 { received.clone() } else { Vec::new() },
                 order: if i == 0 { order.clone() } else { None },
+                by_clock,
             });
         }
         self.log.push((seq, action.clone()));
@@ -293,12 +334,37 @@ impl Live {
         kind: MoveKind,
         move_id: &str,
     ) -> Result<Vec<NewEvent>, ApiError> {
+        let (event, state) = self.plan_action(seat, kind, false)?;
+        let mut events = vec![event.with_move_id(move_id)];
+        self.chance_events(state, &mut events)?;
+        Ok(events)
+    }
+
+    /// Checks `seat` playing `kind` (`by_clock`: for the seat, because its
+    /// clock ran out) and returns the move event alone.
+    fn plan_action(
+        &self,
+        seat: Seat,
+        kind: MoveKind,
+        by_clock: bool,
+    ) -> Result<(NewEvent, State), ApiError> {
+        if self.ending.is_some() {
+            return Err(skit_engine::MoveError::GameOver.into());
+        }
         let mut state = *self.game.state();
         let action = Action::Move(Move::new(seat, kind));
         state.apply(self.game.rules(), &action)?;
-        let mut events = vec![
-            NewEvent::new(kind::MOVE, json!({ "action": action.to_json() })).with_move_id(move_id),
-        ];
+        let mut payload = json!({ "action": action.to_json() });
+        if by_clock {
+            payload["by_clock"] = json!(true);
+        }
+        Ok((NewEvent::new(kind::MOVE, payload), state))
+    }
+
+    /// The move the clock makes for `seat`, with its consequences.
+    pub fn plan_clock_move(&self, seat: Seat, kind: MoveKind) -> Result<Vec<NewEvent>, ApiError> {
+        let (event, state) = self.plan_action(seat, kind, true)?;
+        let mut events = vec![event];
         self.chance_events(state, &mut events)?;
         Ok(events)
     }
@@ -338,7 +404,16 @@ impl Live {
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.state().phase() == Phase::Over
+        self.ending.is_some() || self.game.state().phase() == Phase::Over
+    }
+
+    /// The phase, `Over` after a forfeit too.
+    pub fn phase(&self) -> Phase {
+        if self.ending.is_some() {
+            Phase::Over
+        } else {
+            self.game.state().phase()
+        }
     }
 
     /// The seed, once it may be revealed.

@@ -10,8 +10,9 @@ use axum::{
 };
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
-    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, SubmitMoveRequest,
-    SubmitMoveResponse, View, game_service_server::GameService,
+    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
+    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View,
+    game_service_server::GameService,
 };
 
 use super::{reply, watch};
@@ -42,6 +43,7 @@ pub(super) fn routes<G: GameService>(service: Arc<G>, queries: Arc<QueryDecoder>
         .route("/v1/games", post(create_game::<G>).get(list_games::<G>))
         .route("/v1/games/{game_id}/join", post(join_game::<G>))
         .route("/v1/games/{game_id}/moves", post(submit_move::<G>))
+        .route("/v1/games/{game_id}/resign", post(resign::<G>))
         .route("/v1/games/{game_id}/view", get(get_view::<G>))
         .route("/v1/games/{game_id}/watch", get(watch::watch_game::<G>))
         .route("/v1/games/{game_id}/history", get(get_history::<G>))
@@ -84,6 +86,16 @@ async fn submit_move<G: GameService>(
             .submit_move(grpc_request(&headers, body))
             .await,
     )
+}
+
+async fn resign<G: GameService>(
+    State(state): State<GameState<G>>,
+    Path(game_id): Path<String>,
+    headers: HeaderMap,
+    ProtoJson(mut body): ProtoJson<ResignRequest>,
+) -> Result<Json<ResignResponse>, ApiError> {
+    body.game_id = game_id;
+    reply(state.service.resign(grpc_request(&headers, body)).await)
 }
 
 async fn get_view<G: GameService>(

@@ -11,7 +11,7 @@ use skit_proto::v1::{
     AccountKind, AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
-    ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, SubmitMoveRequest,
+    ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest, ResignResponse, SubmitMoveRequest,
     SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest, WhoAmIResponse,
     account_service_server::AccountService, game_service_server::GameService,
 };
@@ -127,6 +127,18 @@ impl GameService for Fake {
         Ok(Response::new(SubmitMoveResponse {
             version: next,
             view: Some(view(&request.get_ref().game_id, next)),
+        }))
+    }
+
+    async fn resign(
+        &self,
+        request: Request<ResignRequest>,
+    ) -> Result<Response<ResignResponse>, Status> {
+        self.accept("Resign", &request)?;
+        failure(&request.get_ref().game_id)?;
+        Ok(Response::new(ResignResponse {
+            version: 1,
+            view: Some(view(&request.get_ref().game_id, 1)),
         }))
     }
 

@@ -28,7 +28,7 @@ const LOCK_GAME: &str = "SELECT status FROM games WHERE id = $1 FOR UPDATE";
 
 #[derive(Debug, Clone)]
 pub struct PgStore {
-    pool: PgPool,
+    pub(crate) pool: PgPool,
     appended: broadcast::Sender<Appended>,
     /// Forwards notifications into `appended`; stopped with the last clone.
     _listener: Arc<ListenerTask>,

@@ -32,7 +32,7 @@ const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
 
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
-    pool: SqlitePool,
+    pub(crate) pool: SqlitePool,
     appended: broadcast::Sender<Appended>,
 }
 

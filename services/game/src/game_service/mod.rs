@@ -2,15 +2,18 @@
 //! inherent methods (commands in `play`, queries in `read`) that return
 //! [`ApiError`], mapped to a status in one place.
 
+mod finish;
 mod play;
 mod read;
+mod resign;
+mod timeouts;
 
 use skit_engine::Seat;
 use skit_proto::v1::game_service_server::GameService;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
-    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, SeatAssignment,
-    SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
+    ResignResponse, SeatAssignment, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
 };
 use skit_store::{AccountKind, GameId};
 use tokio_stream::wrappers::ReceiverStream;
@@ -101,6 +104,16 @@ impl GameService for GameApi {
                 Err(error.into())
             }
         }
+    }
+
+    async fn resign(
+        &self,
+        request: Request<ResignRequest>,
+    ) -> Result<Response<ResignResponse>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.resign_seat(caller, request.into_inner()).await?,
+        ))
     }
 
     async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {

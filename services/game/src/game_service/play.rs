@@ -11,6 +11,7 @@ use skit_store::{AccountKind, NewEvent, NewGame};
 
 use super::{GameApi, assignments, game_id, holder, seat_number};
 use crate::auth::Caller;
+use crate::clock::TimeControl;
 use crate::convert;
 use crate::error::ApiError;
 use crate::live::{Holder, Live, kind};
@@ -18,7 +19,7 @@ use crate::shuffle::Seed;
 
 /// How many times a command is re-checked after losing a race to another
 /// instance before the client is told to retry.
-const APPEND_ATTEMPTS: usize = 3;
+pub(super) const APPEND_ATTEMPTS: usize = 3;
 
 impl GameApi {
     #[tracing::instrument(skip_all, fields(game_id, account = %caller.account.id))]
@@ -31,6 +32,11 @@ impl GameApi {
         let players = u8::try_from(req.players)
             .map_err(|_| ApiError::invalid("players", "too many players"))?;
         rules.check_players(players)?;
+        let time_control = req
+            .time_control
+            .as_ref()
+            .map(|tc| TimeControl::from_request(tc, self.state.clock_min_limit))
+            .transpose()?;
         let seats = self.seat_holders(&caller, &req, players).await?;
         if req.rated
             && seats
@@ -49,7 +55,15 @@ impl GameApi {
             .iter()
             .map(|s| s.as_ref().map(|(h, _)| h.clone()))
             .collect();
-        let created = Live::created(&rules, players, dealer, holders.clone(), req.rated, &seed)?;
+        let created = Live::created(
+            &rules,
+            players,
+            dealer,
+            holders.clone(),
+            req.rated,
+            &seed,
+            time_control,
+        )?;
         let new = NewGame {
             ruleset: created.rules.clone(),
             ruleset_key: rules.key(),
@@ -71,7 +85,9 @@ impl GameApi {
         let mut live = self.state.games.lock(row.id).await?;
         // A deal may already await a chance outcome; settle it before play.
         let pending = live.pending_events()?;
-        if !pending.is_empty() {
+        if pending.is_empty() {
+            self.sync_clock(&live).await;
+        } else {
             self.append(&mut live, pending).await?;
         }
         Ok(CreateGameResponse {
@@ -124,12 +140,14 @@ impl GameApi {
         Ok(seats)
     }
 
-    /// Appends `events` after the game's last one and applies them.
-    async fn append(
+    /// Appends `events` after the game's last one and applies them. Every
+    /// change to a game, and so every way a game ends, passes here.
+    pub(super) async fn append(
         &self,
         live: &mut Live,
         events: Vec<NewEvent>,
     ) -> Result<(), skit_store::Error> {
+        self.lower_clock(live).await?;
         let stored = self
             .state
             .store
@@ -142,8 +160,9 @@ impl GameApi {
             }
         }
         self.state.games.notice(live.id, live.version);
+        self.sync_clock(live).await;
         if live.is_over() {
-            self.state.store.finish_game(live.id).await?;
+            self.game_finished(live).await?;
         }
         Ok(())
     }
@@ -230,6 +249,12 @@ impl GameApi {
                     version: first.version,
                     view: Some(convert::view(&live, Some(seat), None)),
                 });
+            }
+            if live.resignation_by_id(&req.move_id).is_some() {
+                return Err(ApiError::AlreadyExists(format!(
+                    "move id {:?} was used for a resignation",
+                    req.move_id
+                )));
             }
             if req.expected_version != live.version {
                 return Err(ApiError::Stale {

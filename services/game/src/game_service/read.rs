@@ -176,7 +176,7 @@ impl GameApi {
             let to_act: Vec<u32> = live
                 .seats_of(caller.account.id)
                 .into_iter()
-                .filter(|&s| live.game.legal_moves_for(s).iter().next().is_some())
+                .filter(|&s| !live.is_over() && live.game.legal_moves_for(s).iter().next().is_some())
                 .map(u32::from)
                 .collect();
             if req.my_turn_only && to_act.is_empty() {
@@ -185,7 +185,7 @@ impl GameApi {
             games.push(GameSummary {
                 game_id: live.id.to_string(),
                 preset: live.game.rules().preset.name().to_owned(),
-                phase: convert::phase(live.game.state().phase()) as i32,
+                phase: convert::phase(live.phase()) as i32,
                 version: live.version,
                 players: u32::from(live.game.state().players()),
                 rated: live.rated,

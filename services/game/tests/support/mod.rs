@@ -28,17 +28,23 @@ pub struct App {
 }
 
 pub async fn spawn_app(database_url: &str) -> App {
+    spawn_app_with(database_url, |_| {}).await
+}
+
+/// As [`spawn_app`], with `tweak` applied to the config first.
+pub async fn spawn_app_with(database_url: &str, tweak: impl FnOnce(&mut Config)) -> App {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let config = Config {
+    let mut config = Config {
         database_url: database_url.to_owned(),
         addr,
         operator_token: Some(Secret::new(OPERATOR_TOKEN)),
         long_poll_cap_ms: 10_000,
         ..Config::default()
     };
+    tweak(&mut config);
     let (stop, stopped) = oneshot::channel();
     let task = tokio::spawn(skit_game::run(listener, config, async {
         let _ = stopped.await;

@@ -1,0 +1,318 @@
+//! Turn clocks: a game's time control (checked once, at creation, and kept
+//! in event 0) and each seat's clock, derived from the times of the stored
+//! events so that a replay after a restart gives the same deadlines.
+//!
+//! A seat's clock runs while it must act for the game to go on: it is in
+//! the engine's public to-act set (the seat due, or a seat that must still
+//! sluff or pass in a window) and has a legal action. Optional actions
+//! (robbing or banking in `mas`, sluffing outside a window) run no clock.
+//! No clock runs while a seat is open.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use skit_engine::{Game, Seat, SeatSet};
+use skit_proto::v1;
+use time::OffsetDateTime;
+
+use crate::error::ApiError;
+
+/// The shortest limit a game may set, unless the config allows shorter.
+pub const DEFAULT_MIN_LIMIT: Duration = Duration::from_secs(1);
+/// The longest per-move limit or initial bank.
+const MAX_LIMIT: Duration = Duration::from_secs(24 * 3600);
+/// The largest bank increment.
+const MAX_INCREMENT: Duration = Duration::from_secs(3600);
+
+/// How much time a seat gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    /// The same limit for every move; unused time is lost.
+    PerMove { ms: u64 },
+    /// A bank per seat, plus an increment after each of its moves.
+    Bank { initial_ms: u64, increment_ms: u64 },
+}
+
+/// What the service does when a seat's time runs out (outside a window,
+/// where the seat always passes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    BotMove,
+    Lose,
+}
+
+/// A validated time control, as stored in event 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub limit: Limit,
+    pub on_timeout: OnTimeout,
+}
+
+fn millis(d: &pbjson_types::Duration, field: &str, range: (Duration, Duration)) -> Result<u64, ApiError> {
+    let (min, max) = range;
+    let bad = || {
+        ApiError::invalid(
+            field,
+            format!("must be between {} and {}", human(min), human(max)),
+        )
+    };
+    if d.seconds < 0 || d.nanos < 0 {
+        return Err(bad());
+    }
+    let given = Duration::new(d.seconds.unsigned_abs(), d.nanos.unsigned_abs());
+    if given < min || given > max {
+        return Err(bad());
+    }
+    u64::try_from(given.as_millis()).map_err(|_| bad())
+}
+
+fn human(d: Duration) -> String {
+    match d.as_millis() {
+        ms if ms % 3_600_000 == 0 && ms > 0 => format!("{}h", ms / 3_600_000),
+        ms if ms % 1000 == 0 => format!("{}s", ms / 1000),
+        ms => format!("{ms}ms"),
+    }
+}
+
+impl TimeControl {
+    /// Checks a request's time control; `min` is the shortest limit the
+    /// service allows. `ON_TIMEOUT_UNSPECIFIED` means a bot move.
+    pub fn from_request(tc: &v1::TimeControl, min: Duration) -> Result<Self, ApiError> {
+        let limit = match &tc.clock {
+            None => {
+                return Err(ApiError::invalid(
+                    "time_control.clock",
+                    "set per_move or bank",
+                ));
+            }
+            Some(v1::time_control::Clock::PerMove(d)) => Limit::PerMove {
+                ms: millis(d, "time_control.per_move", (min, MAX_LIMIT))?,
+            },
+            Some(v1::time_control::Clock::Bank(bank)) => {
+                let initial = bank.initial.as_ref().ok_or_else(|| {
+                    ApiError::invalid("time_control.bank.initial", "is required")
+                })?;
+                let increment = bank.increment.clone().unwrap_or_default();
+                Limit::Bank {
+                    initial_ms: millis(initial, "time_control.bank.initial", (min, MAX_LIMIT))?,
+                    increment_ms: millis(
+                        &increment,
+                        "time_control.bank.increment",
+                        (Duration::ZERO, MAX_INCREMENT),
+                    )?,
+                }
+            }
+        };
+        let on_timeout = match v1::OnTimeout::try_from(tc.on_timeout) {
+            Ok(v1::OnTimeout::Unspecified | v1::OnTimeout::BotMove) => OnTimeout::BotMove,
+            Ok(v1::OnTimeout::Lose) => OnTimeout::Lose,
+            Err(_) => {
+                return Err(ApiError::invalid(
+                    "time_control.on_timeout",
+                    format!("unknown value {}", tc.on_timeout),
+                ));
+            }
+        };
+        Ok(Self { limit, on_timeout })
+    }
+
+    /// The API message, with the resolved `on_timeout`.
+    pub fn message(&self) -> v1::TimeControl {
+        let clock = match self.limit {
+            Limit::PerMove { ms } => v1::time_control::Clock::PerMove(duration(ms)),
+            Limit::Bank {
+                initial_ms,
+                increment_ms,
+            } => v1::time_control::Clock::Bank(v1::time_control::Bank {
+                initial: Some(duration(initial_ms)),
+                increment: Some(duration(increment_ms)),
+            }),
+        };
+        let on_timeout = match self.on_timeout {
+            OnTimeout::BotMove => v1::OnTimeout::BotMove,
+            OnTimeout::Lose => v1::OnTimeout::Lose,
+        };
+        v1::TimeControl {
+            clock: Some(clock),
+            on_timeout: on_timeout as i32,
+        }
+    }
+}
+
+/// A protobuf duration of `ms` milliseconds.
+pub fn duration(ms: u64) -> pbjson_types::Duration {
+    pbjson_types::Duration {
+        seconds: i64::try_from(ms / 1000).unwrap_or(i64::MAX),
+        nanos: i32::try_from(ms % 1000 * 1_000_000).unwrap_or(0),
+    }
+}
+
+/// A protobuf timestamp.
+pub fn timestamp(t: OffsetDateTime) -> pbjson_types::Timestamp {
+    pbjson_types::Timestamp {
+        seconds: t.unix_timestamp(),
+        nanos: i32::try_from(t.nanosecond()).unwrap_or(0),
+    }
+}
+
+/// Unix milliseconds, as the store keeps deadlines.
+pub fn unix_ms(t: OffsetDateTime) -> i64 {
+    i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+}
+
+/// The seats whose clocks run in this state (see the module comment).
+pub fn clocked_seats(game: &Game) -> SeatSet {
+    game.state()
+        .public_to_act()
+        .intersect(game.to_act())
+}
+
+/// Every seat's clock in one game.
+#[derive(Debug, Clone)]
+pub struct Clocks {
+    pub control: TimeControl,
+    /// Per seat: since when its clock runs; `None` while it does not.
+    since: Vec<Option<OffsetDateTime>>,
+    /// Per seat: the bank left, not counting the running move (bank clocks).
+    bank_ms: Vec<u64>,
+}
+
+impl Clocks {
+    pub fn new(control: TimeControl, players: u8) -> Self {
+        let initial = match control.limit {
+            Limit::PerMove { .. } => 0,
+            Limit::Bank { initial_ms, .. } => initial_ms,
+        };
+        Self {
+            control,
+            since: vec![None; usize::from(players)],
+            bank_ms: vec![initial; usize::from(players)],
+        }
+    }
+
+    /// After an event stored at `at`: `actor` is the seat that acted (if
+    /// any), `running` the seats whose clocks run now. A clock that stops
+    /// charges the bank for the time it ran; the actor gets the increment.
+    pub fn advance(&mut self, at: OffsetDateTime, actor: Option<Seat>, running: SeatSet) {
+        let increment = match self.control.limit {
+            Limit::PerMove { .. } => 0,
+            Limit::Bank { increment_ms, .. } => increment_ms,
+        };
+        for (i, since) in self.since.iter_mut().enumerate() {
+            let seat = i as Seat;
+            let acted = actor == Some(seat);
+            if let Some(start) = *since
+                && (acted || !running.contains(seat))
+            {
+                let used = u64::try_from((at - start).whole_milliseconds()).unwrap_or(0);
+                let bank = &mut self.bank_ms[i];
+                *bank = bank.saturating_sub(used);
+                if acted {
+                    *bank += increment;
+                }
+                *since = None;
+            }
+            if running.contains(seat) && since.is_none() {
+                *since = Some(at);
+            }
+        }
+    }
+
+    /// Stops every clock (the game is over).
+    pub fn stop(&mut self) {
+        self.since.iter_mut().for_each(|s| *s = None);
+    }
+
+    /// When `seat`'s clock runs out, while it runs.
+    pub fn deadline(&self, seat: Seat) -> Option<OffsetDateTime> {
+        let since = (*self.since.get(usize::from(seat))?)?;
+        let left = match self.control.limit {
+            Limit::PerMove { ms } => ms,
+            Limit::Bank { .. } => self.bank_ms[usize::from(seat)],
+        };
+        Some(since + Duration::from_millis(left))
+    }
+
+    /// The seat's bank, not counting the running move (bank clocks only).
+    pub fn time_left(&self, seat: Seat) -> Option<u64> {
+        match self.control.limit {
+            Limit::PerMove { .. } => None,
+            Limit::Bank { .. } => self.bank_ms.get(usize::from(seat)).copied(),
+        }
+    }
+
+    /// The earliest deadline of any seat, with its seat.
+    pub fn earliest(&self) -> Option<(OffsetDateTime, Seat)> {
+        (0..self.since.len() as Seat)
+            .filter_map(|s| self.deadline(s).map(|d| (d, s)))
+            .min()
+    }
+
+    /// No deadline after an append starting at `now` can be earlier than
+    /// this: a clock that starts then gets at least the limit (per move) or
+    /// the smallest bank or increment (bank); running clocks keep theirs.
+    pub fn lower_bound(&self, now: OffsetDateTime) -> OffsetDateTime {
+        let shortest = match self.control.limit {
+            Limit::PerMove { ms } => ms,
+            Limit::Bank { increment_ms, .. } => self
+                .bank_ms
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(0)
+                .min(increment_ms),
+        };
+        let fresh = now + Duration::from_millis(shortest);
+        self.earliest().map_or(fresh, |(d, _)| d.min(fresh))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn per_move(ms: i64) -> v1::TimeControl {
+        v1::TimeControl {
+            clock: Some(v1::time_control::Clock::PerMove(pbjson_types::Duration {
+                seconds: ms / 1000,
+                nanos: (ms % 1000 * 1_000_000) as i32,
+            })),
+            on_timeout: 0,
+        }
+    }
+
+    #[test]
+    fn limits_outside_the_range_name_the_field() {
+        let err = TimeControl::from_request(&per_move(500), DEFAULT_MIN_LIMIT).expect_err("short");
+        assert_eq!(
+            err.to_string(),
+            "time_control.per_move: must be between 1s and 24h"
+        );
+        let ok = TimeControl::from_request(&per_move(1500), DEFAULT_MIN_LIMIT).expect("ok");
+        assert_eq!(ok.limit, Limit::PerMove { ms: 1500 });
+        assert_eq!(ok.on_timeout, OnTimeout::BotMove);
+    }
+
+    #[test]
+    fn a_bank_is_charged_for_the_time_used_and_credited_the_increment() {
+        let control = TimeControl {
+            limit: Limit::Bank {
+                initial_ms: 10_000,
+                increment_ms: 2_000,
+            },
+            on_timeout: OnTimeout::Lose,
+        };
+        let mut clocks = Clocks::new(control, 2);
+        let t0 = OffsetDateTime::UNIX_EPOCH;
+        clocks.advance(t0, None, SeatSet::from_iter([0]));
+        assert_eq!(clocks.deadline(0), Some(t0 + Duration::from_secs(10)));
+        assert_eq!(clocks.deadline(1), None);
+        let t1 = t0 + Duration::from_secs(3);
+        clocks.advance(t1, Some(0), SeatSet::from_iter([1]));
+        assert_eq!(clocks.time_left(0), Some(9_000));
+        assert_eq!(clocks.deadline(1), Some(t1 + Duration::from_secs(10)));
+        assert_eq!(clocks.earliest(), Some((t1 + Duration::from_secs(10), 1)));
+    }
+}

@@ -1,0 +1,71 @@
+//! Resign: a seat gives up at any time while the game runs, whoever is to
+//! act; it becomes the skitgubbe and the game ends at once.
+
+use skit_proto::v1::{ResignRequest, ResignResponse};
+
+use super::play::APPEND_ATTEMPTS;
+use super::{GameApi, game_id, seat_number};
+use crate::auth::Caller;
+use crate::convert;
+use crate::error::ApiError;
+use crate::live::Forfeit;
+
+impl GameApi {
+    #[tracing::instrument(skip_all, fields(game_id = %req.game_id, seat = req.seat))]
+    pub(super) async fn resign_seat(
+        &self,
+        caller: Caller,
+        req: ResignRequest,
+    ) -> Result<ResignResponse, ApiError> {
+        let id = game_id(&req.game_id)?;
+        let mut live = self.state.games.lock(id).await?;
+        let seat = seat_number(req.seat, "seat")?;
+        if !(live.holds(caller.account.id, seat)
+            || caller.is_operator() && seat < live.game.state().players())
+        {
+            return Err(ApiError::PermissionDenied(format!(
+                "you do not hold seat {seat}"
+            )));
+        }
+        if req.move_id.is_empty() || req.move_id.len() > 128 {
+            return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
+        }
+        for _ in 0..APPEND_ATTEMPTS {
+            if let Some(end) = live.resignation_by_id(&req.move_id) {
+                if end.seat != seat {
+                    return Err(ApiError::AlreadyExists(format!(
+                        "move id {:?} was used by seat {}",
+                        req.move_id, end.seat
+                    )));
+                }
+                return Ok(ResignResponse {
+                    version: end.version,
+                    view: Some(convert::view(&live, Some(seat), None)),
+                });
+            }
+            if live.move_by_id(&req.move_id).is_some() {
+                return Err(ApiError::AlreadyExists(format!(
+                    "move id {:?} was used for a move",
+                    req.move_id
+                )));
+            }
+            let events = live.plan_forfeit(seat, Forfeit::Resigned, Some(&req.move_id))?;
+            match self.append(&mut live, events).await {
+                Ok(()) => {
+                    return Ok(ResignResponse {
+                        version: live.version,
+                        view: Some(convert::view(&live, Some(seat), None)),
+                    });
+                }
+                Err(
+                    skit_store::Error::Conflict { .. } | skit_store::Error::DuplicateMove { .. },
+                ) => self.state.games.catch_up(&mut live).await?,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ApiError::Stale {
+            expected: live.version,
+            current: live.version,
+        })
+    }
+}
