@@ -4,6 +4,7 @@
 
 mod play;
 mod read;
+mod request_id;
 
 use skit_engine::Seat;
 use skit_proto::v1::game_service_server::GameService;
