@@ -25,6 +25,11 @@ pub enum Error {
     #[error("game {0} has no open seat")]
     NoOpenSeat(GameId),
 
+    /// The creator already created a game with this request id
+    /// ([`crate::Store::game_by_request_id`] finds it).
+    #[error("request id already used")]
+    DuplicateRequest,
+
     /// Another account already holds this token hash.
     #[error("token already in use")]
     TokenTaken,

@@ -98,6 +98,9 @@ pub struct NewGame {
     /// sha256 hex of the seed, published before play.
     pub commitment: String,
     pub rated: bool,
+    /// The creator's idempotency key: unique per creator, so a repeated
+    /// create finds the first game ([`crate::Error::DuplicateRequest`]).
+    pub request_id: Option<String>,
 }
 
 /// A stored game. `status` is [`GameStatus::Open`] while a seat is empty.

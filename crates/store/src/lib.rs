@@ -29,12 +29,14 @@ mod event;
 mod game;
 mod pg_listener;
 mod postgres;
+mod request_id;
 mod rows;
 mod sql;
 mod sqlite;
 mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod tickets;
 
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
 pub use error::Error;
@@ -43,6 +45,7 @@ pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 pub use store::Store;
+pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 
 /// Notices a subscriber may fall behind by before it sees `Lagged`.
 const NOTICE_BUFFER: usize = 1024;

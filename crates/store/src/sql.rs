@@ -15,8 +15,8 @@ pub(crate) const ACCOUNT_BY_TOKEN_HASH: &str =
     "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE token_hash = $1";
 
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, ruleset, ruleset_key, players, \
-     created_by, seed, commitment, status, rated, created_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     created_by, seed, commitment, status, rated, created_at, request_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
 pub(crate) const INSERT_SEAT: &str =
     "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)";

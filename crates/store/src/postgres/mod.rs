@@ -53,6 +53,10 @@ impl PgStore {
         })
     }
 
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }
@@ -106,6 +110,7 @@ impl PgStore {
     }
 
     pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
+        let request_id = game.request_id.clone();
         let game = rows::new_game_row(game)?;
         let mut tx = self.pool.begin().await?;
         let id = game.id.to_string();
@@ -120,8 +125,10 @@ impl PgStore {
             .bind(game.status.as_str())
             .bind(game.rated)
             .bind(game.created_at)
+            .bind(request_id)
             .execute(&mut *tx)
-            .await?;
+            .await
+            .map_err(crate::request_id::explain_insert)?;
         for (seat, account) in game.seats.iter().enumerate() {
             sqlx::query(sql::INSERT_SEAT)
                 .bind(&id)

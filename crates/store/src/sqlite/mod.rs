@@ -52,6 +52,10 @@ impl SqliteStore {
         Ok(Self { pool, appended })
     }
 
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }
@@ -110,6 +114,7 @@ impl SqliteStore {
     }
 
     pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
+        let request_id = game.request_id.clone();
         let game = rows::new_game_row(game)?;
         let mut tx = self.pool.begin_with(BEGIN_WRITE).await?;
         let id = game.id.to_string();
@@ -124,8 +129,10 @@ impl SqliteStore {
             .bind(game.status.as_str())
             .bind(game.rated)
             .bind(game.created_at)
+            .bind(request_id)
             .execute(&mut *tx)
-            .await?;
+            .await
+            .map_err(crate::request_id::explain_insert)?;
         for (seat, account) in game.seats.iter().enumerate() {
             sqlx::query(sql::INSERT_SEAT)
                 .bind(&id)

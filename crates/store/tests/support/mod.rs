@@ -25,6 +25,7 @@ pub fn new_game(created_by: AccountId, seats: Vec<Option<AccountId>>) -> NewGame
         seed: Seed::new("00ff"),
         commitment: "ab12".into(),
         rated: true,
+        request_id: None,
     }
 }
 

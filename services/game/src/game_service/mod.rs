@@ -5,6 +5,7 @@
 mod finish;
 mod play;
 mod read;
+mod request_id;
 mod resign;
 mod timeouts;
 

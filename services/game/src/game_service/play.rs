@@ -9,7 +9,7 @@ use skit_proto::v1::{
 };
 use skit_store::{AccountKind, NewEvent, NewGame};
 
-use super::{GameApi, assignments, game_id, holder, seat_number};
+use super::{GameApi, assignments, game_id, holder, request_id, seat_number};
 use crate::auth::Caller;
 use crate::clock::TimeControl;
 use crate::convert;
@@ -28,6 +28,12 @@ impl GameApi {
         caller: Caller,
         req: CreateGameRequest,
     ) -> Result<CreateGameResponse, ApiError> {
+        let request_id = request_id::checked(&req.request_id)?;
+        if let Some(id) = request_id
+            && let Some(first) = self.created_before(&caller, id).await?
+        {
+            return Ok(first);
+        }
         let rules = Ruleset::from_json(&convert::rules_json(req.rules.as_ref()))?;
         let players = u8::try_from(req.players)
             .map_err(|_| ApiError::invalid("players", "too many players"))?;
@@ -75,12 +81,25 @@ impl GameApi {
             seed: skit_store::Seed::new(seed.to_hex()),
             commitment: seed.commitment(),
             rated: req.rated,
+            request_id: request_id.map(str::to_owned),
         };
-        let row = self
+        let row = match self
             .state
             .store
             .create_game(new, NewEvent::new(kind::CREATED, json!(created)))
-            .await?;
+            .await
+        {
+            Ok(row) => row,
+            // A concurrent twin of this request won.
+            Err(skit_store::Error::DuplicateRequest) => {
+                let id = request_id.unwrap_or_default();
+                return self
+                    .created_before(&caller, id)
+                    .await?
+                    .ok_or(ApiError::Internal);
+            }
+            Err(e) => return Err(e.into()),
+        };
         tracing::Span::current().record("game_id", tracing::field::display(row.id));
         let mut live = self.state.games.lock(row.id).await?;
         // A deal may already await a chance outcome; settle it before play.

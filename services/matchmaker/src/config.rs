@@ -1,0 +1,125 @@
+//! The matchmaker's typed configuration: defaults, overridden by the
+//! environment (`DATABASE_URL`, then `SKIT_MM_<FIELD>`, and the shared
+//! `SKIT_GAME_URL` and `SKIT_OPERATOR_TOKEN`).
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use figment::Figment;
+use figment::providers::{Env, Serialized};
+use serde::{Deserialize, Serialize};
+
+use crate::forming::Settings;
+
+/// A secret string: `Debug` hides it, so logging the config cannot leak it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Self {
+        Self(s.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<secret>")
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Config {
+    /// Where tickets are kept: its own SQLite file by default, or Postgres
+    /// (shared by several matchmakers).
+    pub database_url: String,
+    pub addr: SocketAddr,
+    /// The game service's gRPC address.
+    pub game_url: String,
+    /// An operator token of the game service: games are created, and bot
+    /// accounts listed, as the operator. Required.
+    pub operator_token: Option<Secret>,
+    /// How often the matching loop runs (it also runs after each enqueue).
+    pub match_interval_ms: u64,
+    /// How long the oldest ticket at a table waits before bots fill it.
+    pub bot_fill_wait_ms: u64,
+    /// The rating window of a new ticket (conservative rating points).
+    pub rating_window_base: f64,
+    /// How much the window widens per second waited.
+    pub rating_window_per_second: f64,
+    /// The per-move time limit of matchmade games (0: no clock); a seat
+    /// whose time runs out gets a bot's move.
+    pub move_time_ms: u64,
+    /// A planned match not yet created after this long is finished by any
+    /// matchmaker (the one that planned it may have crashed).
+    pub recover_after_ms: u64,
+    /// The longest a GetTicket long poll may wait.
+    pub long_poll_cap_ms: u64,
+    /// How often a waiting GetTicket or WatchTicket re-reads its ticket, so
+    /// a match made by another matchmaker instance is seen.
+    pub recheck_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            database_url: "sqlite://skitgubbe-matchmaker.db?mode=rwc".into(),
+            addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
+            game_url: "http://127.0.0.1:50051".into(),
+            operator_token: None,
+            match_interval_ms: 200,
+            bot_fill_wait_ms: 30_000,
+            rating_window_base: 5.0,
+            rating_window_per_second: 0.5,
+            move_time_ms: 60_000,
+            recover_after_ms: 10_000,
+            long_poll_cap_ms: 60_000,
+            recheck_ms: 500,
+        }
+    }
+}
+
+impl Config {
+    /// Defaults, then the environment.
+    pub fn load() -> Result<Config, Box<figment::Error>> {
+        Figment::from(Serialized::defaults(Config::default()))
+            .merge(Env::raw().only(&["DATABASE_URL"]))
+            .merge(
+                Env::raw()
+                    .only(&["SKIT_GAME_URL", "SKIT_OPERATOR_TOKEN"])
+                    .map(|k| k.as_str().trim_start_matches("SKIT_").into()),
+            )
+            .merge(Env::prefixed("SKIT_MM_"))
+            .extract()
+            .map_err(Box::new)
+    }
+
+    pub fn forming(&self) -> Settings {
+        Settings {
+            window_base: self.rating_window_base,
+            window_per_second: self.rating_window_per_second,
+            bot_fill_wait: Duration::from_millis(self.bot_fill_wait_ms),
+        }
+    }
+
+    pub fn match_interval(&self) -> Duration {
+        Duration::from_millis(self.match_interval_ms.max(1))
+    }
+
+    pub fn long_poll_cap(&self) -> Duration {
+        Duration::from_millis(self.long_poll_cap_ms)
+    }
+
+    pub fn recheck(&self) -> Duration {
+        Duration::from_millis(self.recheck_ms.max(10))
+    }
+
+    pub fn recover_after(&self) -> Duration {
+        Duration::from_millis(self.recover_after_ms)
+    }
+}

@@ -1,0 +1,87 @@
+//! Stored tickets to API messages, and the request's rules to the engine's
+//! JSON form (as the game service reads them, so both agree on the key).
+
+use serde_json::{Value, json};
+use skit_proto::v1::{self, TicketState};
+use skit_store::Ticket;
+use time::OffsetDateTime;
+
+/// The request's ruleset as the engine's JSON form. Struct numbers are
+/// doubles; whole ones go back to integers, which the engine expects.
+pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
+    let Some(rules) = rules else {
+        return json!("skitgubbe");
+    };
+    let preset = if rules.preset.is_empty() {
+        "skitgubbe"
+    } else {
+        &rules.preset
+    };
+    let options = rules
+        .options
+        .as_ref()
+        .and_then(|o| serde_json::to_value(o).ok())
+        .map(integers)
+        .unwrap_or_else(|| json!({}));
+    json!({ "preset": preset, "options": options })
+}
+
+fn integers(value: Value) -> Value {
+    match value {
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => json!(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(a) => Value::Array(a.into_iter().map(integers).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, integers(v))).collect()),
+        other => other,
+    }
+}
+
+/// The stored form of a Rules message: its protobuf JSON.
+pub fn rules_to_store(rules: &v1::Rules) -> Value {
+    serde_json::to_value(rules).unwrap_or_else(|_| json!({}))
+}
+
+/// A stored Rules message back; a corrupt one is the plain preset.
+pub fn rules_from_store(value: &Value) -> v1::Rules {
+    serde_json::from_value(value.clone()).unwrap_or_else(|error| {
+        tracing::error!(%error, "stored rules unreadable");
+        v1::Rules::default()
+    })
+}
+
+pub fn timestamp(t: OffsetDateTime) -> pbjson_types::Timestamp {
+    pbjson_types::Timestamp {
+        seconds: t.unix_timestamp(),
+        nanos: i32::try_from(t.nanosecond()).unwrap_or(0),
+    }
+}
+
+fn state(t: &Ticket) -> TicketState {
+    match t.state {
+        skit_store::TicketState::Queued => TicketState::Queued,
+        skit_store::TicketState::Matched => TicketState::Matched,
+        skit_store::TicketState::Cancelled => TicketState::Cancelled,
+    }
+}
+
+/// The API's view of a ticket. A ticket claimed by a planned match is still
+/// QUEUED, with no game or seat, until the game exists.
+pub fn ticket(t: &Ticket) -> v1::Ticket {
+    let matched = t.state == skit_store::TicketState::Matched;
+    v1::Ticket {
+        ticket_id: t.id.to_string(),
+        account_id: t.account_id.0.to_string(),
+        rules: Some(rules_from_store(&t.rules)),
+        ruleset_key: t.ruleset_key.clone(),
+        player_counts: t.player_counts.clone(),
+        allow_bots: t.allow_bots,
+        state: state(t).into(),
+        created_at: Some(timestamp(t.created_at)),
+        game_id: t.game_id.clone().filter(|_| matched),
+        seat: t.seat.filter(|_| matched),
+        updated_at: Some(timestamp(t.updated_at)),
+        rating: t.rating,
+    }
+}

@@ -1,0 +1,89 @@
+//! The matchmaking service: players queue tickets, the matching loop forms
+//! tables from compatible tickets (see [`forming`]) and creates each game
+//! through the game service's public gRPC API as its operator.
+//!
+//! Tickets and planned matches are stored ([`skit_store::Store`]), so a
+//! restarted matchmaker loses no ticket and finishes what it had started,
+//! and several matchmakers can share one Postgres database: a ticket is
+//! claimed atomically, and a game is created with the match's id as its
+//! request id, so it is created once however often it is retried.
+//!
+//! [`run`] serves on an already-bound listener, so tests bind port 0; the
+//! binary (`main.rs`) only reads the config, starts telemetry and calls it.
+
+mod changes;
+pub mod config;
+mod convert;
+mod error;
+pub mod forming;
+mod game_client;
+mod matcher;
+mod service;
+
+use std::future::Future;
+
+use anyhow::Context;
+use skit_proto::v1::matchmaking_service_server::MatchmakingServiceServer;
+use skit_store::Store;
+use tokio::net::TcpListener;
+use tonic::service::Routes;
+
+pub use config::{Config, Secret};
+pub use service::MatchmakingApi;
+
+use changes::Changes;
+use game_client::GameClient;
+use matcher::Matcher;
+
+/// Serves MatchmakingService (gRPC and gRPC-Web, with health and
+/// reflection) on `listener` and runs the matching loop, until `shutdown`
+/// resolves.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let operator = config
+        .operator_token
+        .clone()
+        .context("SKIT_OPERATOR_TOKEN must be set: games are created as the operator")?;
+    let store = Store::connect(&config.database_url)
+        .await
+        .context("cannot open the database")?;
+    let game = GameClient::new(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
+    let changes = Changes::default();
+    let matcher = Matcher::new(store.clone(), game.clone(), config.clone(), changes.clone());
+    let api = MatchmakingApi {
+        store: store.clone(),
+        game,
+        changes,
+        wake: matcher.waker(),
+        long_poll_cap: config.long_poll_cap(),
+        recheck: config.recheck(),
+    };
+    let matching = tokio::spawn(matcher.run());
+
+    let (health_reporter, health) = tonic_health::server::health_reporter();
+    health_reporter
+        .set_serving::<MatchmakingServiceServer<MatchmakingApi>>()
+        .await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .context("cannot build the reflection service")?;
+    let grpc = Routes::new(MatchmakingServiceServer::new(api))
+        .add_service(health)
+        .add_service(reflection);
+    let app = skit_gateway::grpc_web::grpc_web(grpc).layer(skit_gateway::cors());
+    tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking");
+    let served = skit_gateway::serve(listener, app, shutdown).await;
+    matching.abort();
+    // The loop holds a clone of the store; wait until it is dropped.
+    let _ = matching.await;
+    // Releases the SQLite file for a restart in the same process (see the
+    // game service: not for Postgres, whose listener outlives the pool).
+    if matches!(store, Store::Sqlite(_)) {
+        store.close().await;
+    }
+    served.context("the server failed")
+}

@@ -1,0 +1,106 @@
+//! Enqueue: the request is checked in full (rules by the engine, every
+//! player count against the preset) before anything is stored, and the
+//! caller's rating under the ruleset is looked up once, here.
+
+use skit_engine::Ruleset;
+use skit_proto::v1::{AccountKind, EnqueueRequest, Rules, Ticket};
+use skit_store::{AccountId, Enqueued, NewTicket};
+
+use super::{Caller, MatchmakingApi};
+use crate::convert;
+use crate::error::ApiError;
+
+/// The acceptable player counts, ascending and without repeats; every one
+/// checked against the ruleset (empty: every count the ruleset allows).
+pub(crate) fn player_counts(rules: &Ruleset, counts: &[u32]) -> Result<Vec<u32>, ApiError> {
+    if counts.is_empty() {
+        let (lo, hi) = rules.preset.players();
+        let all: Vec<u32> = (lo..=hi)
+            .filter(|&n| rules.check_players(n).is_ok())
+            .map(u32::from)
+            .collect();
+        return Ok(all);
+    }
+    let mut checked = Vec::with_capacity(counts.len());
+    for (i, &count) in counts.iter().enumerate() {
+        let field = format!("player_counts[{i}]");
+        let players =
+            u8::try_from(count).map_err(|_| ApiError::invalid(&field, "too many players"))?;
+        rules
+            .check_players(players)
+            .map_err(|e| ApiError::invalid(&field, e.to_string()))?;
+        checked.push(count);
+    }
+    checked.sort_unstable();
+    checked.dedup();
+    Ok(checked)
+}
+
+impl MatchmakingApi {
+    #[tracing::instrument(skip_all, fields(account = caller.account_id, ticket_id))]
+    pub(super) async fn enqueue_ticket(
+        &self,
+        caller: Caller,
+        req: EnqueueRequest,
+    ) -> Result<Ticket, ApiError> {
+        let rules_message = req.rules.clone().unwrap_or_else(|| Rules {
+            preset: "skitgubbe".into(),
+            options: None,
+        });
+        let ruleset = Ruleset::from_json(&convert::rules_json(Some(&rules_message)))?;
+        let counts = player_counts(&ruleset, &req.player_counts)?;
+        let rating = self
+            .game
+            .ratings(&[caller.account_id], &rules_message)
+            .await
+            .first()
+            .copied()
+            .unwrap_or(0.0);
+        let new = NewTicket {
+            account_id: AccountId(caller.account_id),
+            guest: caller.kind == AccountKind::Guest,
+            rules: convert::rules_to_store(&rules_message),
+            ruleset_key: ruleset.key(),
+            player_counts: counts,
+            allow_bots: req.allow_bots,
+            rating,
+        };
+        match self.store.enqueue(new).await? {
+            Enqueued::New(ticket) => {
+                tracing::Span::current().record("ticket_id", tracing::field::display(ticket.id));
+                self.changes.bump();
+                self.wake.notify_one();
+                Ok(convert::ticket(&ticket))
+            }
+            Enqueued::AlreadyQueued(queued) => Err(ApiError::FailedPrecondition(format!(
+                "you already have a queued ticket: {}",
+                queued.id
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn rules(name: &str) -> Ruleset {
+        Ruleset::from_json(&serde_json::json!(name)).unwrap()
+    }
+
+    #[test]
+    fn counts_are_checked_sorted_and_deduplicated() {
+        assert_eq!(player_counts(&rules("mas"), &[4, 2, 4]).unwrap(), [2, 4]);
+        assert_eq!(player_counts(&rules("mas"), &[]).unwrap(), [2, 3, 4]);
+    }
+
+    #[test]
+    fn a_count_outside_the_preset_is_named() {
+        let err = player_counts(&rules("mas"), &[2, 5]).unwrap_err();
+        assert!(err.to_string().starts_with("player_counts[1]: "), "{err}");
+        let err = player_counts(&rules("mas"), &[300]).unwrap_err();
+        assert!(err.to_string().starts_with("player_counts[0]: "), "{err}");
+    }
+}

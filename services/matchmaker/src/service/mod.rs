@@ -1,0 +1,166 @@
+//! MatchmakingService: the trait methods authenticate (WhoAmI at the game
+//! service) and delegate; enqueueing is in `enqueue`, waiting for changes
+//! in `wait`.
+
+mod enqueue;
+mod wait;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use skit_proto::v1::matchmaking_service_server::MatchmakingService;
+use skit_proto::v1::{
+    AccountKind, CancelTicketRequest, EnqueueRequest, GetTicketRequest, Ticket, WatchTicketRequest,
+    WhoAmIResponse,
+};
+use skit_store::{Store, TicketId, TicketState};
+use tokio::sync::Notify;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+use crate::changes::Changes;
+use crate::convert;
+use crate::error::ApiError;
+use crate::game_client::GameClient;
+
+#[derive(Debug, Clone)]
+pub struct MatchmakingApi {
+    pub(crate) store: Store,
+    pub(crate) game: GameClient,
+    pub(crate) changes: Changes,
+    /// Wakes the matching loop.
+    pub(crate) wake: Arc<Notify>,
+    pub(crate) long_poll_cap: Duration,
+    pub(crate) recheck: Duration,
+}
+
+/// An authenticated caller, as the game service knows them.
+#[derive(Debug, Clone)]
+pub(crate) struct Caller {
+    pub account_id: i64,
+    pub kind: AccountKind,
+}
+
+fn ticket_id(text: &str) -> Result<TicketId, ApiError> {
+    text.parse()
+        .map_err(|_| ApiError::invalid("ticket_id", "not a ticket id (a UUID)"))
+}
+
+impl MatchmakingApi {
+    async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
+        let token = request
+            .metadata()
+            .get("authorization")
+            .ok_or_else(|| {
+                ApiError::Unauthenticated("missing authorization: Bearer <token>".into())
+            })?
+            .to_str()
+            .ok()
+            .and_then(|h| {
+                h.strip_prefix("Bearer ")
+                    .or_else(|| h.strip_prefix("bearer "))
+            })
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| {
+                ApiError::Unauthenticated("authorization must be Bearer <token>".into())
+            })?;
+        let WhoAmIResponse {
+            account_id, kind, ..
+        } = self
+            .game
+            .whoami(token)
+            .await
+            .map_err(|s| ApiError::from_auth(&s))?;
+        Ok(Caller {
+            account_id: account_id
+                .parse()
+                .map_err(|_| ApiError::Unauthenticated("unknown account".into()))?,
+            kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
+        })
+    }
+
+    /// The ticket, if the caller owns it (operators see every ticket).
+    async fn owned(&self, caller: &Caller, id: &str) -> Result<skit_store::Ticket, ApiError> {
+        let id = ticket_id(id)?;
+        let ticket = self
+            .store
+            .ticket(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no ticket {id}")))?;
+        if ticket.account_id.0 != caller.account_id && caller.kind != AccountKind::Operator {
+            return Err(ApiError::PermissionDenied(format!(
+                "ticket {id} is not yours"
+            )));
+        }
+        Ok(ticket)
+    }
+
+    #[tracing::instrument(skip_all, fields(ticket_id = %req.ticket_id, account = caller.account_id))]
+    async fn cancel(&self, caller: Caller, req: CancelTicketRequest) -> Result<Ticket, ApiError> {
+        let ticket = self.owned(&caller, &req.ticket_id).await?;
+        let after = match ticket.state {
+            TicketState::Queued => self
+                .store
+                .cancel_ticket(ticket.id)
+                .await?
+                .ok_or(ApiError::Internal)?,
+            TicketState::Matched | TicketState::Cancelled => ticket,
+        };
+        match after.state {
+            TicketState::Cancelled => {
+                self.changes.bump();
+                Ok(convert::ticket(&after))
+            }
+            TicketState::Matched => Err(ApiError::FailedPrecondition(format!(
+                "ticket {} is already matched (game {})",
+                after.id,
+                after.game_id.as_deref().unwrap_or("?")
+            ))),
+            TicketState::Queued => Err(ApiError::FailedPrecondition(format!(
+                "ticket {} is being seated at a table",
+                after.id
+            ))),
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl MatchmakingService for MatchmakingApi {
+    async fn enqueue(&self, request: Request<EnqueueRequest>) -> Result<Response<Ticket>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.enqueue_ticket(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn cancel_ticket(
+        &self,
+        request: Request<CancelTicketRequest>,
+    ) -> Result<Response<Ticket>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.cancel(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn get_ticket(
+        &self,
+        request: Request<GetTicketRequest>,
+    ) -> Result<Response<Ticket>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(self.get(caller, request.into_inner()).await?))
+    }
+
+    type WatchTicketStream = ReceiverStream<Result<Ticket, Status>>;
+
+    async fn watch_ticket(
+        &self,
+        request: Request<WatchTicketRequest>,
+    ) -> Result<Response<Self::WatchTicketStream>, Status> {
+        let caller = self.caller(&request).await?;
+        Ok(Response::new(
+            self.watch(caller, request.into_inner()).await?,
+        ))
+    }
+}

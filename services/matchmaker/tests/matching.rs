@@ -1,0 +1,148 @@
+//! Tables formed end to end: tickets in, games out, checked at the real
+//! game service.
+
+mod support;
+
+use std::time::Duration;
+
+use skit_proto::v1::{AccountKind, TicketState};
+use skit_store::testing::TestDb;
+use support::*;
+
+const SETTLE: Duration = Duration::from_secs(10);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compatible_tickets_become_one_rated_game() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(game_db.url()).await;
+    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let ann = account(&game, "ann", AccountKind::Player).await;
+    let bo = account(&game, "bo", AccountKind::Player).await;
+    let cy = account(&game, "cy", AccountKind::Player).await;
+
+    let a = enqueue(&mm, &ann, enqueue_request("mas", &[2, 3], false)).await;
+    let b = enqueue(&mm, &bo, enqueue_request("mas", &[3, 4], false)).await;
+    let c = enqueue(&mm, &cy, enqueue_request("mas", &[], false)).await;
+    assert_eq!(a.state, TicketState::Queued as i32);
+    assert_eq!(a.ruleset_key, "mas");
+    assert_eq!(a.player_counts, [2, 3]);
+    assert_eq!(
+        c.player_counts,
+        [2, 3, 4],
+        "empty: every count of the preset"
+    );
+
+    let tickets = [
+        settled(&mm, &ann, &a, SETTLE).await,
+        settled(&mm, &bo, &b, SETTLE).await,
+        settled(&mm, &cy, &c, SETTLE).await,
+    ];
+
+    assert!(
+        tickets
+            .iter()
+            .all(|t| t.state == TicketState::Matched as i32),
+        "{tickets:?}"
+    );
+    let game_id = tickets[0].game_id.clone().expect("game id");
+    assert!(tickets.iter().all(|t| t.game_id.as_ref() == Some(&game_id)));
+    let mut seats: Vec<u32> = tickets.iter().map(|t| t.seat.expect("seat")).collect();
+    seats.sort_unstable();
+    assert_eq!(
+        seats,
+        [0, 1, 2],
+        "three players: the count all three accept"
+    );
+    let listed = games_of(&game, &ann).await;
+    assert_eq!(listed.len(), 1);
+    let summary = &listed[0];
+    assert_eq!(summary.game_id, game_id);
+    assert!(summary.rated, "matchmade games are rated");
+    assert_eq!(summary.preset, "mas");
+    for (ticket, player) in tickets.iter().zip([&ann, &bo, &cy]) {
+        let seat = &summary.seats[ticket.seat.expect("seat") as usize];
+        assert_eq!(
+            seat.account_id.as_ref(),
+            Some(&player.id),
+            "each player in their seat"
+        );
+    }
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_fill_a_table_after_the_wait() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(game_db.url()).await;
+    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let bots = [
+        account(&game, "bot-1", AccountKind::Bot).await,
+        account(&game, "bot-2", AccountKind::Bot).await,
+    ];
+    let ann = account(&game, "ann", AccountKind::Player).await;
+
+    let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[3], true)).await;
+    let matched = settled(&mm, &ann, &ticket, SETTLE).await;
+
+    assert_eq!(matched.state, TicketState::Matched as i32);
+    let listed = games_of(&game, &ann).await;
+    assert_eq!(listed.len(), 1);
+    let mut seated: Vec<String> = listed[0]
+        .seats
+        .iter()
+        .filter_map(|s| s.account_id.clone())
+        .collect();
+    seated.sort();
+    let mut expected = vec![ann.id.clone(), bots[0].id.clone(), bots[1].id.clone()];
+    expected.sort();
+    assert_eq!(seated, expected, "ann and both bots, each once");
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn incompatible_tickets_wait() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(game_db.url()).await;
+    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    account(&game, "bot-1", AccountKind::Bot).await;
+    let ann = account(&game, "ann", AccountKind::Player).await;
+    let bo = account(&game, "bo", AccountKind::Player).await;
+    let cy = account(&game, "cy", AccountKind::Player).await;
+    let dee = guest(&game, "dee").await;
+
+    // Other presets, disjoint counts, a guest beside rated tickets, and
+    // nobody allowing bots.
+    let a = enqueue(&mm, &ann, enqueue_request("mas", &[2], false)).await;
+    let b = enqueue(&mm, &bo, enqueue_request("skitgubbe", &[2], false)).await;
+    let c = enqueue(&mm, &cy, enqueue_request("mas", &[3, 4], false)).await;
+    let d = enqueue(&mm, &dee, enqueue_request("mas", &[2], false)).await;
+
+    for (player, ticket) in [(&ann, &a), (&bo, &b), (&cy, &c), (&dee, &d)] {
+        let after = settled(&mm, player, ticket, Duration::from_millis(800)).await;
+        assert_eq!(after.state, TicketState::Queued as i32, "{after:?}");
+        assert!(games_of(&game, player).await.is_empty());
+    }
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_are_matched_unrated() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(game_db.url()).await;
+    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let (ann, bo) = (guest(&game, "ann").await, guest(&game, "bo").await);
+
+    let a = enqueue(&mm, &ann, enqueue_request("two-player", &[], false)).await;
+    enqueue(&mm, &bo, enqueue_request("two-player", &[2], false)).await;
+    let matched = settled(&mm, &ann, &a, SETTLE).await;
+
+    assert_eq!(matched.state, TicketState::Matched as i32);
+    let listed = games_of(&game, &bo).await;
+    assert_eq!(listed.len(), 1);
+    assert!(!listed[0].rated, "guests play unrated");
+    mm.stop().await;
+    game.stop().await;
+}
