@@ -145,44 +145,17 @@ impl CardSet {
     }
 }
 
-/// The position of the `n`-th set bit of `bits` (`n` below its popcount),
-/// without a loop: halve the range three times by popcount (down to the byte
-/// holding the bit), then look the bit up in [`SELECT_IN_BYTE`]. (BMI2's
-/// `pdep` would do it in one instruction, but only through `unsafe`.)
+/// The position of the `n`-th set bit of `bits` (`n` below its popcount):
+/// clear the `n` lowest set bits. Random choices pick among a few cards, so
+/// this short loop beats a branch-free select (BMI2's `pdep` would do it in
+/// one instruction, but only through `unsafe`, which the workspace forbids).
 #[inline]
-fn select(bits: u64, n: u32) -> u32 {
-    let (bits, n, at) = select_half(bits, n, 0, 32);
-    let (bits, n, at) = select_half(bits, n, at, 16);
-    let (bits, n, at) = select_half(bits, n, at, 8);
-    at + u32::from(SELECT_IN_BYTE[(bits & 0xFF) as usize][(n & 7) as usize])
-}
-
-/// One halving step of [`select`]: go to the upper `width` bits if the lower
-/// ones hold `n` set bits or fewer (branch-free).
-#[inline(always)]
-fn select_half(bits: u64, n: u32, at: u32, width: u32) -> (u64, u32, u32) {
-    let low = (bits & ((1u64 << width) - 1)).count_ones();
-    let up = u32::from(n >= low);
-    (bits >> (width * up), n - low * up, at + width * up)
-}
-
-/// `SELECT_IN_BYTE[b][n]`: the position of the `n`-th set bit of byte `b`.
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut bit, mut n) = (0, 0);
-        while bit < 8 {
-            if b >> bit & 1 == 1 {
-                table[b][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
+fn select(mut bits: u64, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
     }
-    table
-};
+    bits.trailing_zeros()
+}
 
 /// Iterates a set in index order (suit by suit, each low to high).
 #[derive(Clone, Debug)]

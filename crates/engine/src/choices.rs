@@ -246,7 +246,7 @@ impl Choices {
 
 impl State {
     /// What `seat` may do now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn choices(&self, rules: &Ruleset, seat: Seat) -> Choices {
         if self.phase == Phase::Over || self.awaiting != Awaiting::Nothing || seat >= self.n {
             return Choices::NONE;
@@ -292,7 +292,7 @@ impl State {
         c
     }
 
-    #[inline]
+    #[inline(always)]
     fn choices_phase_two(&self, rules: &Ruleset, seat: Seat) -> Choices {
         if seat != self.turn {
             return Choices::NONE;

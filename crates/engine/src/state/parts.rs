@@ -162,31 +162,36 @@ impl Table {
     }
 
     /// Lays one play or lay, ascending (rank, then suit).
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, set: CardSet) {
+        let meta = self.meta();
+        let len = (meta & 0xFF) as usize;
+        match (set.first(), self.cards.get_mut(len)) {
+            (Some(card), Some(slot)) if set.len() == 1 => {
+                // One card: count it and mark its position as a start at once.
+                *slot = card;
+                self.meta = (meta + 1 + (1 << (START as usize + len))).to_le_bytes();
+            }
+            _ => self.push_many(set),
+        }
+    }
+
+    fn push_many(&mut self, set: CardSet) {
         let mut len = self.len();
         let starts = self.starts() | 1 << len;
-        match set.first() {
-            Some(card) if set.len() == 1 => {
+        // One rank or one suit (every play and lay): index order is ascending.
+        let one_suit = crate::Suit::ALL
+            .iter()
+            .any(|&s| set.is_subset(CardSet::suit(s)));
+        if one_suit || set.rank_mask().count_ones() <= 1 {
+            for card in set {
                 self.cards[len] = card;
                 len += 1;
             }
-            _ => {
-                // One rank or one suit (every play and lay): index order is ascending.
-                let one_suit = crate::Suit::ALL
-                    .iter()
-                    .any(|&s| set.is_subset(CardSet::suit(s)));
-                if one_suit || set.rank_mask().count_ones() <= 1 {
-                    for card in set {
-                        self.cards[len] = card;
-                        len += 1;
-                    }
-                } else {
-                    for card in set.ascending() {
-                        self.cards[len] = card;
-                        len += 1;
-                    }
-                }
+        } else {
+            for card in set.ascending() {
+                self.cards[len] = card;
+                len += 1;
             }
         }
         self.set_meta(len, starts);
@@ -220,6 +225,18 @@ impl Table {
         }
     }
 
+    /// The first position of each play or lay, newest first.
+    #[inline]
+    pub fn starts_newest_first(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.starts();
+        std::iter::from_fn(move || {
+            let start = 63_u32.checked_sub(bits.leading_zeros())?;
+            bits &= !(1 << start);
+            Some(start as usize)
+        })
+    }
+
+    #[inline]
     pub fn group(&self, range: std::ops::Range<usize>) -> CardSet {
         self.cards[range].iter().copied().collect()
     }
