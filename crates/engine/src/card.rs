@@ -137,14 +137,25 @@ impl Card {
         }
     }
 
+    /// The card at a bit index known to be a card's (a set bit of a
+    /// [`crate::CardSet`], whose bits never leave the 52 card positions).
+    #[inline]
+    pub(crate) const fn from_set_bit(index: u32) -> Card {
+        debug_assert!(index < 64 && index % 16 < 13);
+        Card(index as u8)
+    }
+
+    #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
 
+    #[inline]
     pub const fn rank(self) -> Rank {
         Rank(self.0 % 16 + 2)
     }
 
+    #[inline]
     pub const fn suit(self) -> Suit {
         Suit::from_index(self.0 / 16)
     }

@@ -117,6 +117,7 @@ impl Choices {
 
     /// Single cards plus at most chance and pick-up: the common case, counted
     /// and indexed without the general machinery.
+    #[inline]
     fn simple(&self) -> bool {
         self.shape == Shape::Single
             && self.sluff.is_empty()
@@ -124,10 +125,15 @@ impl Choices {
     }
 
     /// The number of legal actions this describes.
+    #[inline]
     pub fn count(&self, hand: CardSet) -> u32 {
         if self.simple() {
             return self.plays.len() + u32::from(self.chance) + u32::from(self.pickup);
         }
+        self.count_general(hand)
+    }
+
+    fn count_general(&self, hand: CardSet) -> u32 {
         let plays = match self.shape {
             Shape::Single => self.plays.len(),
             Shape::SameRank(max) => crate::Rank::all()
@@ -151,15 +157,22 @@ impl Choices {
     }
 
     /// The `k`-th legal action, in the order [`State::legal_moves`] lists them.
-    pub fn nth(&self, hand: CardSet, mut k: u32) -> Option<MoveKind> {
-        if self.simple() && k >= self.plays.len() {
-            let k = k - self.plays.len();
-            return match (self.chance, self.pickup, k) {
-                (true, _, 0) => Some(MoveKind::Chance),
-                (false, true, 0) | (true, true, 1) => Some(MoveKind::Pickup),
-                _ => None,
-            };
+    #[inline]
+    pub fn nth(&self, hand: CardSet, k: u32) -> Option<MoveKind> {
+        if !self.simple() {
+            return self.nth_general(hand, k);
         }
+        if let Some(card) = self.plays.nth(k) {
+            return Some(MoveKind::Play(CardSet::single(card)));
+        }
+        match (self.chance, self.pickup, k - self.plays.len()) {
+            (true, _, 0) => Some(MoveKind::Chance),
+            (false, true, 0) | (true, true, 1) => Some(MoveKind::Pickup),
+            _ => None,
+        }
+    }
+
+    fn nth_general(&self, hand: CardSet, mut k: u32) -> Option<MoveKind> {
         match self.shape {
             Shape::Single => {
                 if k < self.plays.len() {
@@ -233,6 +246,7 @@ impl Choices {
 
 impl State {
     /// What `seat` may do now.
+    #[inline(always)]
     pub(crate) fn choices(&self, rules: &Ruleset, seat: Seat) -> Choices {
         if self.phase == Phase::Over || self.awaiting != Awaiting::Nothing || seat >= self.n {
             return Choices::NONE;
@@ -278,6 +292,7 @@ impl State {
         c
     }
 
+    #[inline(always)]
     fn choices_phase_two(&self, rules: &Ruleset, seat: Seat) -> Choices {
         if seat != self.turn {
             return Choices::NONE;

@@ -17,11 +17,14 @@ pub(crate) fn runs_allowed(rules: &Ruleset, trump: Option<Suit>) -> Option<bool>
 
 impl State {
     /// The highest card of the top lay: the card to beat.
+    #[inline]
     pub(crate) fn card_to_beat(&self) -> Option<Card> {
-        self.table.top().map(|r| self.table.cards()[r.end - 1])
+        // Each lay lies ascending, so its highest card is the table's last.
+        self.table.last()
     }
 
     /// Cards of `hand` that beat `top` (SPEC 3.3, `phase2.anti_trump`).
+    #[inline]
     pub(crate) fn beaters(&self, rules: &Ruleset, hand: CardSet, top: Card) -> CardSet {
         let same_suit_higher = hand.above(top);
         let anti = self.trump.and_then(|t| rules.options.anti_trump.suit(t));

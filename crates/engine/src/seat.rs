@@ -18,6 +18,10 @@ impl SeatSet {
         SeatSet(((1u16 << n) - 1) as u8)
     }
 
+    pub(crate) const fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits)
+    }
+
     pub const fn bits(self) -> u8 {
         self.0
     }
@@ -55,6 +59,7 @@ impl SeatSet {
     }
 
     /// The first seat of the set at or after `from`, going clockwise among `n` seats.
+    #[inline]
     pub fn next_from(self, from: Seat, n: u8) -> Option<Seat> {
         let bits = u16::from(self.0) & ((1u16 << n) - 1);
         if bits == 0 {

@@ -87,11 +87,13 @@ impl State {
     }
 
     /// Puts cards from `seat`'s hand on the table as one play or sluff.
+    #[inline(always)]
     pub(crate) fn lay_from_hand(&mut self, seat: Seat, cards: CardSet, sluffed: bool) {
         self.hands[seat as usize] = self.hands[seat as usize] - cards;
         self.lay(seat, cards, sluffed);
     }
 
+    #[inline(always)]
     pub(crate) fn lay(&mut self, seat: Seat, cards: CardSet, sluffed: bool) {
         for card in cards {
             self.owners.set(card, seat, sluffed);
@@ -102,14 +104,15 @@ impl State {
     /// `seat`'s latest play on the table (sluffs do not count).
     pub(crate) fn latest_play(&self, seat: Seat) -> Option<CardSet> {
         let cards = self.table.cards();
-        self.table
-            .group_ranges()
-            .rev()
-            .find(|r| {
-                let first = cards[r.start];
-                self.owners.seat(first) == seat && !self.owners.sluffed(first)
-            })
-            .map(|r| self.table.group(r))
+        let mut end = cards.len();
+        for start in self.table.starts_newest_first() {
+            let first = *cards.get(start)?;
+            if self.owners.seat(first) == seat && !self.owners.sluffed(first) {
+                return Some(self.table.group(start..end));
+            }
+            end = start;
+        }
+        None
     }
 
     /// The rank of `seat`'s latest play.

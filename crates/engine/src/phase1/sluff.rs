@@ -39,7 +39,11 @@ impl State {
     }
 
     /// The cards `seat` may sluff now (any non-empty subset of them).
+    #[inline]
     pub(crate) fn sluffable(&self, rules: &Ruleset, seat: Seat) -> CardSet {
+        if rules.options.sluff == Sluff::None {
+            return CardSet::EMPTY;
+        }
         let hand = self.hands[seat as usize];
         let decided = self.flags & flag::DECIDED != 0;
         if self.table.is_empty() || hand.is_empty() {

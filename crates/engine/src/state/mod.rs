@@ -238,26 +238,33 @@ impl State {
     }
 
     /// Seats still in the game (not out).
+    #[inline]
     pub(crate) fn in_game(&self) -> SeatSet {
         SeatSet::first(self.n).minus(self.out)
     }
 
     /// The seat to the left of `seat` (the next clockwise).
+    #[inline]
     pub(crate) fn left(&self, seat: Seat) -> Seat {
         if seat + 1 >= self.n { 0 } else { seat + 1 }
     }
 
     /// The next seat after `seat` clockwise that is in `set`.
+    #[inline]
     pub(crate) fn next_in(&self, set: SeatSet, seat: Seat) -> Option<Seat> {
         set.next_from(self.left(seat), self.n)
     }
 
+    #[inline]
     pub(crate) fn seats_with_cards(&self) -> SeatSet {
-        (0..self.n)
-            .filter(|&s| !self.hands[s as usize].is_empty())
-            .collect()
+        let mut bits = 0;
+        for (seat, hand) in self.hands.iter().take(self.n.into()).enumerate() {
+            bits |= u8::from(!hand.is_empty()) << seat;
+        }
+        SeatSet::from_bits(bits)
     }
 
+    #[inline]
     pub(crate) fn push_out(&mut self, seat: Seat) {
         if !self.out.contains(seat) {
             self.out_order |= u32::from(seat) << (4 * self.out.len());

@@ -98,118 +98,158 @@ impl Piles {
     }
 }
 
-/// The cards on the table in the order they were laid. `starts` marks the
-/// first card of each play (phase one) or lay (phase two) as a 52-bit mask
-/// kept in seven bytes, so the table packs into 60 bytes; the cards of one
-/// play or lay lie ascending.
+/// The cards on the table in the order they were laid, and which of them
+/// starts a play (phase one) or lay (phase two). The count and the start
+/// marks share eight bytes read and written as one `u64` (the count in the
+/// low byte, a start bit per position above it), so the table packs into 60
+/// bytes; the cards of one play or lay lie ascending.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Table {
     cards: [Card; 52],
-    len: u8,
-    starts: [u8; 7],
+    meta: [u8; 8],
 }
+
+/// Position `i` of the table is marked by this bit of the meta word.
+const START: u32 = 8;
 
 impl Table {
     pub const EMPTY: Table = Table {
         cards: [FILLER; 52],
-        len: 0,
-        starts: [0; 7],
+        meta: [0; 8],
     };
 
+    #[inline]
+    fn meta(&self) -> u64 {
+        u64::from_le_bytes(self.meta)
+    }
+
+    #[inline]
+    fn set_meta(&mut self, len: usize, starts: u64) {
+        self.meta = (starts << START | len as u64).to_le_bytes();
+    }
+
+    /// A start bit per play or lay, bit `i` for position `i`.
+    #[inline]
     fn starts(&self) -> u64 {
-        let mut bytes = [0u8; 8];
-        bytes[..7].copy_from_slice(&self.starts);
-        u64::from_le_bytes(bytes)
+        self.meta() >> START
     }
 
-    fn set_starts(&mut self, starts: u64) {
-        self.starts.copy_from_slice(&starts.to_le_bytes()[..7]);
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.meta[0])
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.meta[0] == 0
     }
 
+    #[inline]
     pub fn cards(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
+        &self.cards[..self.len()]
     }
 
+    /// The card laid last.
+    #[inline]
+    pub fn last(&self) -> Option<Card> {
+        let last = self.len().checked_sub(1)?;
+        self.cards.get(last).copied()
+    }
+
+    #[inline]
     pub fn set(&self) -> CardSet {
         self.cards().iter().copied().collect()
     }
 
     /// Lays one play or lay, ascending (rank, then suit).
+    #[inline(always)]
     pub fn push(&mut self, set: CardSet) {
-        self.set_starts(self.starts() | 1 << self.len);
-        if set.len() == 1 {
-            if let Some(card) = set.first() {
-                self.cards[self.len as usize] = card;
-                self.len += 1;
+        let meta = self.meta();
+        let len = (meta & 0xFF) as usize;
+        match (set.first(), self.cards.get_mut(len)) {
+            (Some(card), Some(slot)) if set.len() == 1 => {
+                // One card: count it and mark its position as a start at once.
+                *slot = card;
+                self.meta = (meta + 1 + (1 << (START as usize + len))).to_le_bytes();
             }
-            return;
+            _ => self.push_many(set),
         }
+    }
+
+    fn push_many(&mut self, set: CardSet) {
+        let mut len = self.len();
+        let starts = self.starts() | 1 << len;
         // One rank or one suit (every play and lay): index order is ascending.
         let one_suit = crate::Suit::ALL
             .iter()
             .any(|&s| set.is_subset(CardSet::suit(s)));
         if one_suit || set.rank_mask().count_ones() <= 1 {
             for card in set {
-                self.cards[self.len as usize] = card;
-                self.len += 1;
+                self.cards[len] = card;
+                len += 1;
             }
         } else {
             for card in set.ascending() {
-                self.cards[self.len as usize] = card;
-                self.len += 1;
+                self.cards[len] = card;
+                len += 1;
             }
         }
+        self.set_meta(len, starts);
     }
 
+    #[inline]
     pub fn clear(&mut self) {
         *self = Table::EMPTY;
     }
 
     /// Replaces every card on the table by `f(card)`.
     pub fn map_cards(&mut self, f: impl Fn(Card) -> Card) {
-        let len = self.len as usize;
+        let len = self.len();
         for card in &mut self.cards[..len] {
             *card = f(*card);
         }
     }
 
     /// The number of plays or lays.
+    #[inline]
     pub fn groups(&self) -> u32 {
         self.starts().count_ones()
     }
 
     /// Each play or lay as a range of card positions, oldest first.
+    #[inline]
     pub fn group_ranges(&self) -> Groups {
         Groups {
             bits: self.starts(),
-            back_end: self.len as usize,
+            back_end: self.len(),
         }
     }
 
-    pub fn group(&self, range: std::ops::Range<usize>) -> CardSet {
-        self.cards[range].iter().copied().collect()
+    /// The first position of each play or lay, newest first.
+    #[inline]
+    pub fn starts_newest_first(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.starts();
+        std::iter::from_fn(move || {
+            let start = 63_u32.checked_sub(bits.leading_zeros())?;
+            bits &= !(1 << start);
+            Some(start as usize)
+        })
     }
 
-    /// The newest lay.
-    pub fn top(&self) -> Option<std::ops::Range<usize>> {
-        let starts = self.starts();
-        (starts != 0).then(|| (63 - starts.leading_zeros()) as usize..self.len as usize)
+    #[inline]
+    pub fn group(&self, range: std::ops::Range<usize>) -> CardSet {
+        self.cards[range].iter().copied().collect()
     }
 
     /// Removes the cards at `range` (whole groups, or the first card of one),
     /// keeping the rest of the table in order.
     pub fn remove(&mut self, range: std::ops::Range<usize>) {
         let (start, end) = (range.start, range.end);
-        let len = self.len as usize;
+        let len = self.len();
         let starts = self.starts();
         if end == len {
             // The newest groups: nothing to move.
-            self.set_starts(starts & ((1u64 << start) - 1));
-            self.len = start as u8;
+            self.set_meta(start, starts & ((1u64 << start) - 1));
             return;
         }
         self.cards.copy_within(end..len, start);
@@ -218,8 +258,7 @@ impl Table {
         if starts >> start & 1 == 1 && end < len {
             kept |= 1 << start;
         }
-        self.set_starts(kept);
-        self.len -= (end - start) as u8;
+        self.set_meta(len - (end - start), kept);
     }
 }
 
@@ -263,22 +302,24 @@ impl DoubleEndedIterator for Groups {
 }
 
 /// Who owns each card that lies on the table or in a phase-one pile: a
-/// nibble per card (dense index suit * 13 + rank), the low three bits the
-/// seat, the high bit set for a sluffed table card.
+/// nibble per card index (two per byte), the low three bits the seat, the
+/// high bit set for a sluffed table card.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Owners([u8; 26]);
+pub(crate) struct Owners([u8; 32]);
 
-fn dense(card: Card) -> usize {
-    let i = card.index() as usize;
-    i / 16 * 13 + i % 16
+/// The byte of [`Owners`] holding `card`'s nibble, and the nibble's shift.
+#[inline]
+fn nibble_at(card: Card) -> (usize, u32) {
+    let i = card.index();
+    (usize::from(i >> 1) & 31, u32::from(i & 1) * 4)
 }
 
 impl Owners {
+    #[inline]
     pub fn set(&mut self, card: Card, seat: Seat, sluffed: bool) {
-        let i = dense(card);
+        let (byte, shift) = nibble_at(card);
         let nibble = seat & 7 | u8::from(sluffed) << 3;
-        let shift = (i % 2) * 4;
-        self.0[i / 2] = self.0[i / 2] & !(0xF << shift) | nibble << shift;
+        self.0[byte] = self.0[byte] & !(0xF << shift) | nibble << shift;
     }
 
     /// Exchanges the owner nibbles of two cards.
@@ -288,15 +329,18 @@ impl Owners {
         self.set(b, na & 7, na & 8 != 0);
     }
 
+    #[inline]
     fn nibble(&self, card: Card) -> u8 {
-        let i = dense(card);
-        self.0[i / 2] >> ((i % 2) * 4) & 0xF
+        let (byte, shift) = nibble_at(card);
+        self.0[byte] >> shift & 0xF
     }
 
+    #[inline]
     pub fn seat(&self, card: Card) -> Seat {
         self.nibble(card) & 7
     }
 
+    #[inline]
     pub fn sluffed(&self, card: Card) -> bool {
         self.nibble(card) & 8 != 0
     }
