@@ -95,6 +95,7 @@ fn create_game_request() -> CreateGameRequest {
             })),
             on_timeout: OnTimeout::BotMove.into(),
         }),
+        request_id: String::new(),
     }
 }
 
