@@ -86,13 +86,21 @@ impl Store {
         let id = game_id.to_string();
         on_pool!(self, |pool| {
             match deadline_ms {
-                Some(deadline) => sqlx::query(SET)
-                    .bind(id)
-                    .bind(deadline)
-                    .bind(version)
-                    .execute(pool)
-                    .await?,
-                None => sqlx::query(CLEAR).bind(id).bind(version).execute(pool).await?,
+                Some(deadline) => {
+                    sqlx::query(SET)
+                        .bind(id)
+                        .bind(deadline)
+                        .bind(version)
+                        .execute(pool)
+                        .await?
+                }
+                None => {
+                    sqlx::query(CLEAR)
+                        .bind(id)
+                        .bind(version)
+                        .execute(pool)
+                        .await?
+                }
             };
         });
         Ok(())

@@ -17,8 +17,6 @@ use time::OffsetDateTime;
 
 use crate::error::ApiError;
 
-/// The shortest limit a game may set, unless the config allows shorter.
-pub const DEFAULT_MIN_LIMIT: Duration = Duration::from_secs(1);
 /// The longest per-move limit or initial bank.
 const MAX_LIMIT: Duration = Duration::from_secs(24 * 3600);
 /// The largest bank increment.
@@ -50,7 +48,11 @@ pub struct TimeControl {
     pub on_timeout: OnTimeout,
 }
 
-fn millis(d: &pbjson_types::Duration, field: &str, range: (Duration, Duration)) -> Result<u64, ApiError> {
+fn millis(
+    d: &pbjson_types::Duration,
+    field: &str,
+    range: (Duration, Duration),
+) -> Result<u64, ApiError> {
     let (min, max) = range;
     let bad = || {
         ApiError::invalid(
@@ -91,9 +93,10 @@ impl TimeControl {
                 ms: millis(d, "time_control.per_move", (min, MAX_LIMIT))?,
             },
             Some(v1::time_control::Clock::Bank(bank)) => {
-                let initial = bank.initial.as_ref().ok_or_else(|| {
-                    ApiError::invalid("time_control.bank.initial", "is required")
-                })?;
+                let initial = bank
+                    .initial
+                    .as_ref()
+                    .ok_or_else(|| ApiError::invalid("time_control.bank.initial", "is required"))?;
                 let increment = bank.increment.clone().unwrap_or_default();
                 Limit::Bank {
                     initial_ms: millis(initial, "time_control.bank.initial", (min, MAX_LIMIT))?,
@@ -164,9 +167,7 @@ pub fn unix_ms(t: OffsetDateTime) -> i64 {
 
 /// The seats whose clocks run in this state (see the module comment).
 pub fn clocked_seats(game: &Game) -> SeatSet {
-    game.state()
-        .public_to_act()
-        .intersect(game.to_act())
+    game.state().public_to_act().intersect(game.to_act())
 }
 
 /// Every seat's clock in one game.
@@ -218,11 +219,6 @@ impl Clocks {
                 *since = Some(at);
             }
         }
-    }
-
-    /// Stops every clock (the game is over).
-    pub fn stop(&mut self) {
-        self.since.iter_mut().for_each(|s| *s = None);
     }
 
     /// When `seat`'s clock runs out, while it runs.
@@ -282,6 +278,8 @@ mod tests {
             on_timeout: 0,
         }
     }
+
+    const DEFAULT_MIN_LIMIT: Duration = Duration::from_secs(1);
 
     #[test]
     fn limits_outside_the_range_name_the_field() {

@@ -279,10 +279,7 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
         players: u32::from(v.players),
         dealer: u32::from(v.dealer),
         rated: live.rated,
-        time_control: live
-            .clocks
-            .as_ref()
-            .map(|c| c.control.message()),
+        time_control: live.clocks.as_ref().map(|c| c.control.message()),
         seats,
         to_act: v.to_act.iter().map(|&s| u32::from(s)).collect(),
         viewer_seat: v.seat.map(u32::from),

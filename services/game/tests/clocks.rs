@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use skit_proto::v1::{
     Action as ApiAction, CreateGameRequest, EndReason, EventKind, GetViewRequest, HistoryEvent,
-    OnTimeout, Phase, ResignRequest, Rules, SeatSpec, TimeControl, View, action::Kind,
+    OnTimeout, Phase, ResignRequest, Rules, SeatSpec, TimeControl, View,
+    action::Kind,
     time_control::{Bank, Clock},
 };
 use skit_store::testing::TestDb;
@@ -146,7 +147,11 @@ async fn per_move_timeout_plays_a_bot_move(db: &TestDb) {
     // Assert: a bot moved for the slow seat, and the game goes on with the
     // next seat's clock running.
     let by_clock = clock_events(&after);
-    assert!(!by_clock.is_empty(), "no move by the clock: {:?}", after.history);
+    assert!(
+        !by_clock.is_empty(),
+        "no move by the clock: {:?}",
+        after.history
+    );
     assert_eq!(by_clock[0].seat, Some(slow));
     assert_ne!(after.phase, Phase::Over as i32);
     let next = turn(&after);
@@ -212,8 +217,14 @@ async fn bank_is_charged_and_credited(db: &TestDb) {
     let after = reply.view.expect("view");
     let left = after.seats[seat as usize].time_left.expect("time left");
     let left_ms = left.seconds * 1000 + i64::from(left.nanos) / 1_000_000;
-    assert!(left_ms <= 14_700, "the time used was not charged: {left_ms} ms");
-    assert!(left_ms > 10_000, "the increment was not credited: {left_ms} ms");
+    assert!(
+        left_ms <= 14_700,
+        "the time used was not charged: {left_ms} ms"
+    );
+    assert!(
+        left_ms > 10_000,
+        "the increment was not credited: {left_ms} ms"
+    );
     let other = &after.seats[1 - seat as usize];
     assert_eq!(other.time_left, Some(duration(10_000)));
 }

@@ -11,8 +11,7 @@ use axum::{
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
     JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
-    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View,
-    game_service_server::GameService,
+    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, game_service_server::GameService,
 };
 
 use super::{reply, watch};

@@ -11,9 +11,9 @@ use skit_proto::v1::{
     AccountKind, AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
-    ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest, ResignResponse, SubmitMoveRequest,
-    SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest, WhoAmIResponse,
-    account_service_server::AccountService, game_service_server::GameService,
+    ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
+    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest,
+    WhoAmIResponse, account_service_server::AccountService, game_service_server::GameService,
 };
 use tokio_stream::Stream;
 use tonic::{Code, Request, Response, Status};

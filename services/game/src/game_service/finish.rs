@@ -44,7 +44,12 @@ impl GameApi {
             .earliest()
             .filter(|_| !live.is_over())
             .map(|(at, _)| clock::unix_ms(at));
-        match self.state.store.set_clock(live.id, live.version, deadline).await {
+        match self
+            .state
+            .store
+            .set_clock(live.id, live.version, deadline)
+            .await
+        {
             Ok(()) if deadline.is_some() => self.state.clock_wake.notify_one(),
             Ok(()) => {}
             Err(error) => tracing::warn!(%error, game_id = %live.id, "cannot store the deadline"),

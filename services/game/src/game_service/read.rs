@@ -176,7 +176,9 @@ impl GameApi {
             let to_act: Vec<u32> = live
                 .seats_of(caller.account.id)
                 .into_iter()
-                .filter(|&s| !live.is_over() && live.game.legal_moves_for(s).iter().next().is_some())
+                .filter(|&s| {
+                    !live.is_over() && live.game.legal_moves_for(s).iter().next().is_some()
+                })
                 .map(u32::from)
                 .collect();
             if req.my_turn_only && to_act.is_empty() {
