@@ -83,7 +83,10 @@ mod tests {
     use super::*;
 
     fn set(cards: &[&str]) -> CardSet {
-        cards.iter().map(|c| c.parse::<Card>().expect("card")).collect()
+        cards
+            .iter()
+            .map(|c| c.parse::<Card>().expect("card"))
+            .collect()
     }
 
     #[test]

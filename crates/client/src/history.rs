@@ -23,7 +23,7 @@ use crate::action::{card, card_set};
 /// The engine records of `view.history`, which must be the whole history
 /// (a view fetched without `history_after`). `players`, `phase`, `trump`,
 /// `trump_holder`, `loser` and `drawn` are the view's, already converted.
-pub fn records(
+pub(crate) fn records(
     view: &v1::View,
     players: u8,
     phase: Phase,
@@ -46,10 +46,7 @@ pub fn records(
     }
     if phase == Phase::Over {
         records.push(Record::End {
-            loser: view
-                .loser
-                .map(|s| seat(s, "loser", players))
-                .transpose()?,
+            loser: view.loser.map(|s| seat(s, "loser", players)).transpose()?,
             drawn: view.drawn_by_limit,
         });
     }

@@ -35,6 +35,5 @@ mod view;
 pub use action::{action_message, move_kind};
 pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
 pub use error::ConvertError;
-pub use history::records;
 pub use secret::Secret;
 pub use view::{engine_view, rules};

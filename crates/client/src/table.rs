@@ -43,12 +43,11 @@ pub fn entries(
         let seat = seat(t.seat, &format!("{field}.seat"), players)?;
         // Cards no record placed (never for a real game) stay apart.
         let source = placed.get(&card).copied().unwrap_or(usize::MAX - i);
+        let extends = entries.last().is_some_and(|(from, last)| {
+            *from == source && last.seat == seat && last.sluff == t.is_sluff
+        });
         match entries.last_mut() {
-            Some((from, last))
-                if *from == source && last.seat == seat && last.sluff == t.is_sluff =>
-            {
-                last.cards.insert(card);
-            }
+            Some((_, last)) if extends => last.cards.insert(card),
             _ => entries.push((
                 source,
                 TableEntry {

@@ -29,7 +29,10 @@ pub fn engine_view(view: &v1::View) -> Result<View, ConvertError> {
     let phase = phase(view.phase)?;
     let trump = view.trump.as_deref().map(suit).transpose()?;
     let history = records(view, players, phase, trump)?;
-    let viewer = view.viewer_seat.map(|s| seat(s, "viewer_seat")).transpose()?;
+    let viewer = view
+        .viewer_seat
+        .map(|s| seat(s, "viewer_seat"))
+        .transpose()?;
     Ok(View {
         rules: rules(view.rules.as_ref())?,
         players,
@@ -38,9 +41,7 @@ pub fn engine_view(view: &v1::View) -> Result<View, ConvertError> {
         awaiting_shuffle: view.awaits_shuffle,
         seat: viewer,
         to_act: seats_of(&view.to_act, "to_act")?,
-        hand: viewer
-            .map(|_| card_set(&view.hand, "hand"))
-            .transpose()?,
+        hand: viewer.map(|_| card_set(&view.hand, "hand")).transpose()?,
         legal: view
             .legal_actions
             .iter()
@@ -71,9 +72,7 @@ pub fn engine_view(view: &v1::View) -> Result<View, ConvertError> {
         table: entries(view, phase, players, &history)?,
         trick_size: view
             .trick_size
-            .map(|n| {
-                u8::try_from(n).map_err(|_| ConvertError::new("trick_size", format!("{n}")))
-            })
+            .map(|n| u8::try_from(n).map_err(|_| ConvertError::new("trick_size", format!("{n}"))))
             .transpose()?,
         leader: view.leader.map(|s| seat(s, "leader")).transpose()?,
         out: seats_of(&view.out, "out")?,
@@ -96,7 +95,10 @@ fn suit(text: &str) -> Result<Suit, ConvertError> {
     let mut chars = text.chars();
     match (chars.next().and_then(Suit::from_letter), chars.next()) {
         (Some(suit), None) => Ok(suit),
-        _ => Err(ConvertError::new("trump", format!("{text:?} is not a suit"))),
+        _ => Err(ConvertError::new(
+            "trump",
+            format!("{text:?} is not a suit"),
+        )),
     }
 }
 

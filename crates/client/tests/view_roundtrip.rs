@@ -41,7 +41,12 @@ struct Seen {
 
 /// Plays `preset` at `players` to the end with random legal moves (the
 /// operator may act for every seat); returns every view seen and the log.
-async fn play(client: &mut Client, preset: Preset, players: u8, seed: u64) -> (Vec<Seen>, v1::GetHistoryResponse) {
+async fn play(
+    client: &mut Client,
+    preset: Preset,
+    players: u8,
+    seed: u64,
+) -> (Vec<Seen>, v1::GetHistoryResponse) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let created = client
         .games
@@ -109,25 +114,35 @@ async fn play(client: &mut Client, preset: Preset, players: u8, seed: u64) -> (V
 }
 
 /// The engine's history with `PhaseTwo` moved where the API can put it:
-/// after the last event, before `End` (see `skit_client::records`).
+/// after the last event, before `End` (see `skit-client`'s `history.rs`).
 fn phase_two_last(history: &[Record]) -> Vec<Record> {
     let mut rest: Vec<Record> = history
         .iter()
         .filter(|r| !matches!(r, Record::PhaseTwo { .. } | Record::End { .. }))
-        .copied()
+        .cloned()
         .collect();
     rest.extend(
         history
             .iter()
-            .filter(|r| matches!(r, Record::PhaseTwo { .. })),
+            .filter(|r| matches!(r, Record::PhaseTwo { .. }))
+            .cloned(),
     );
-    rest.extend(history.iter().filter(|r| matches!(r, Record::End { .. })));
+    rest.extend(
+        history
+            .iter()
+            .filter(|r| matches!(r, Record::End { .. }))
+            .cloned(),
+    );
     rest
 }
 
 /// Every kept view against the replayed engine; returns the pairs (API view
 /// converted, engine view) for the strategy checks.
-fn check_game(preset: Preset, seen: &[Seen], history: &v1::GetHistoryResponse) -> Vec<(View, View)> {
+fn check_game(
+    preset: Preset,
+    seen: &[Seen],
+    history: &v1::GetHistoryResponse,
+) -> Vec<(View, View)> {
     assert!(history.complete, "the log is revealed once over");
     let rules = skit_client::rules(history.rules.as_ref()).expect("rules");
     let actions: Vec<Action> = history
@@ -148,7 +163,8 @@ fn check_game(preset: Preset, seen: &[Seen], history: &v1::GetHistoryResponse) -
         // One stored event per action; the end is one more.
         let target = s.view.version.min(moves.len() as u64);
         while applied < target {
-            game.apply(&moves[applied as usize]).expect("the log replays");
+            game.apply(&moves[applied as usize])
+                .expect("the log replays");
             applied += 1;
         }
         let mut expected = game.view(Some(s.seat));
@@ -161,7 +177,11 @@ fn check_game(preset: Preset, seen: &[Seen], history: &v1::GetHistoryResponse) -
         );
         pairs.push((converted, game.view(Some(s.seat))));
     }
-    assert_eq!(applied, moves.len() as u64, "every view was checked up to the end");
+    assert_eq!(
+        applied,
+        moves.len() as u64,
+        "every view was checked up to the end"
+    );
     pairs
 }
 

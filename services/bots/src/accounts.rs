@@ -145,7 +145,10 @@ mod tests {
     fn saves_and_loads_again() {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("bots.json");
-        assert_eq!(AccountsFile::load(&path).expect("missing"), AccountsFile::default());
+        assert_eq!(
+            AccountsFile::load(&path).expect("missing"),
+            AccountsFile::default()
+        );
         let file = AccountsFile {
             accounts: vec![account("greedy"), account("search")],
         };

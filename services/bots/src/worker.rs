@@ -145,7 +145,8 @@ impl Player {
             include_over: false,
             wait_ms: self.shared.config.wait_ms,
         };
-        let limit = Duration::from_millis(u64::from(self.shared.config.wait_ms)) + Duration::from_secs(15);
+        let limit =
+            Duration::from_millis(u64::from(self.shared.config.wait_ms)) + Duration::from_secs(15);
         let reply = retried("ListGames", self.shared.retry_policy(), || {
             let mut client = self.client.games.clone();
             let mut request = tonic::Request::new(request.clone());

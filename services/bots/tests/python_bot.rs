@@ -48,8 +48,12 @@ async fn the_python_bot_plays_its_games_to_the_end() {
         .expect("bot account")
         .into_inner();
     let games = [
-        service.game("skitgubbe", &vec![bot.account_id.clone(); 3]).await,
-        service.game("two-player", &vec![bot.account_id.clone(); 2]).await,
+        service
+            .game("skitgubbe", &vec![bot.account_id.clone(); 3])
+            .await,
+        service
+            .game("two-player", &vec![bot.account_id.clone(); 2])
+            .await,
     ];
 
     // Act: the script, until its games are done

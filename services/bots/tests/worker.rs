@@ -62,7 +62,11 @@ async fn a_worker_plays_many_games_at_once_to_the_end() {
             "{preset}: {result:?}"
         );
         assert_eq!(view.players as usize, players);
-        assert!(view.version > 20, "{preset} ended after {} events", view.version);
+        assert!(
+            view.version > 20,
+            "{preset} ended after {} events",
+            view.version
+        );
     }
 }
 
@@ -87,7 +91,10 @@ async fn a_worker_restarted_mid_game_finishes_the_games() {
         if played >= 15 {
             break;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the worker did not play");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the worker did not play"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 
@@ -155,7 +162,9 @@ async fn a_seat_held_by_a_person_is_left_to_the_person() {
         .await
         .expect("guest")
         .into_inner();
-    let game = service.game("skitgubbe", &[guest.account_id.clone(), bot]).await;
+    let game = service
+        .game("skitgubbe", &[guest.account_id.clone(), bot])
+        .await;
     let mut person = Client::connect(&service.url, Secret::new(guest.token))
         .await
         .expect("connect");

@@ -133,7 +133,10 @@ impl Service {
             assert!(
                 tokio::time::Instant::now() < deadline,
                 "games not over in time: {:?}",
-                views.iter().map(|v| (v.phase, v.version)).collect::<Vec<_>>()
+                views
+                    .iter()
+                    .map(|v| (v.phase, v.version))
+                    .collect::<Vec<_>>()
             );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
