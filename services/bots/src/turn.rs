@@ -38,6 +38,7 @@ pub fn move_id(game: &str, seat: u32, version: u64) -> String {
 }
 
 /// One seat of one game, played by one account's strategy.
+#[derive(Debug)]
 pub struct Turn {
     pub client: GameClient,
     pub game: String,
@@ -60,7 +61,7 @@ impl Turn {
         while !cancel.is_cancelled() {
             let view = match next.take() {
                 Some(view) => view,
-                None => self.view(shared).await?,
+                None => read_view(&self.client, &self.game, self.seat, shared).await?,
             };
             if view.phase == Phase::Over as i32 || view.legal_actions.is_empty() {
                 break;
@@ -114,22 +115,28 @@ impl Turn {
         }
         Ok(moves)
     }
+}
 
-    /// The seat's view with the whole history (the search replays it).
-    async fn view(&self, shared: &Shared) -> Result<View, Status> {
-        let request = GetViewRequest {
-            game_id: self.game.clone(),
-            seat: Some(self.seat),
-            ..Default::default()
-        };
-        retried("GetView", shared.retry_policy(), || {
-            let mut client = self.client.clone();
-            let request = request.clone();
-            async move { client.get_view(request).await }
-        })
-        .await
-        .map(tonic::Response::into_inner)
-    }
+/// The seat's view with the whole history (the search replays it). A free
+/// function: a `Turn` holds its strategy, which is `Send` but not `Sync`.
+async fn read_view(
+    client: &GameClient,
+    game: &str,
+    seat: u32,
+    shared: &Shared,
+) -> Result<View, Status> {
+    let request = GetViewRequest {
+        game_id: game.to_owned(),
+        seat: Some(seat),
+        ..Default::default()
+    };
+    retried("GetView", shared.retry_policy(), || {
+        let mut client = client.clone();
+        let request = request.clone();
+        async move { client.get_view(request).await }
+    })
+    .await
+    .map(tonic::Response::into_inner)
 }
 
 #[cfg(test)]
