@@ -149,7 +149,7 @@ impl Player {
             Duration::from_millis(u64::from(self.shared.config.wait_ms)) + Duration::from_secs(15);
         let reply = retried("ListGames", self.shared.retry_policy(), || {
             let mut client = self.client.games.clone();
-            let mut request = tonic::Request::new(request.clone());
+            let mut request = tonic::Request::new(request);
             request.set_timeout(limit);
             async move { client.list_games(request).await }
         })
