@@ -93,6 +93,8 @@ mod tests {
     use super::*;
 
     #[test]
+    // figment's Jail fixes the closure's error type.
+    #[allow(clippy::result_large_err)]
     fn the_environment_overrides_the_defaults() {
         figment::Jail::expect_with(|jail| {
             jail.set_env("SKIT_OPERATOR_TOKEN", "op");
