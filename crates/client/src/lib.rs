@@ -1,0 +1,39 @@
+//! What every Rust client of the Skitgubbe game service needs.
+//!
+//! - [`Client`]: a tonic channel to the service with `authorization: Bearer
+//!   <token>` on every call ([`Bearer`]), for `GameService` and
+//!   `AccountService` alike.
+//! - [`engine_view`]: an API [`View`](skit_proto::v1::View) turned back into
+//!   the engine's per-seat [`skit_engine::View`], so the strategies of
+//!   `skit-bots` (and anything else written against the engine) can read it.
+//! - [`action_message`] and [`move_kind`]: actions in both forms.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use skit_client::{Client, Secret, engine_view};
+//! use skit_proto::v1::GetViewRequest;
+//!
+//! let mut client = Client::connect("http://127.0.0.1:50051", Secret::new("skt_...")).await?;
+//! let view = client
+//!     .games
+//!     .get_view(GetViewRequest { game_id: "8c62...".into(), seat: Some(0), ..Default::default() })
+//!     .await?
+//!     .into_inner();
+//! let view = engine_view(&view)?;
+//! println!("{:?}", view.legal);
+//! # Ok(()) }
+//! ```
+
+mod action;
+mod connect;
+mod error;
+mod history;
+mod secret;
+mod table;
+mod view;
+
+pub use action::{action_message, move_kind};
+pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
+pub use error::ConvertError;
+pub use secret::Secret;
+pub use view::{engine_view, rules};

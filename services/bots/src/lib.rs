@@ -1,0 +1,24 @@
+//! The bot worker: plays the turns of many bot accounts in many games at
+//! once over the game service's public gRPC API, with the strategies of
+//! `skit-bots`.
+//!
+//! - [`accounts`]: the accounts file (names, tokens, strategies), the only
+//!   state the worker keeps.
+//! - [`provision`]: creates bot accounts with the operator token.
+//! - [`run`]: one `ListGames` long poll per account; a task per game and
+//!   seat to act ([`turn`]), with a limit on how many run at once.
+//!
+//! `main.rs` only reads the configuration and the command line, starts
+//! telemetry and calls these.
+
+pub mod accounts;
+pub mod config;
+pub mod provision;
+pub mod retry;
+pub mod turn;
+mod worker;
+
+pub use accounts::{AccountsFile, BotAccount};
+pub use config::Config;
+pub use provision::{Provision, provision};
+pub use worker::{Shared, run};

@@ -1,0 +1,73 @@
+//! `skit-botworker`: reads the configuration and the command line, starts
+//! telemetry, provisions accounts if asked, and plays until Ctrl-C.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Parser;
+use skit_botworker::{AccountsFile, Config, Provision};
+
+/// Plays bot accounts' turns on a Skitgubbe game service.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Cli {
+    /// The game service (overrides SKIT_BOT_SERVER).
+    #[arg(long)]
+    server: Option<String>,
+    /// The accounts file (overrides SKIT_BOT_ACCOUNTS_FILE).
+    #[arg(long)]
+    accounts: Option<PathBuf>,
+    /// Make sure the accounts file holds this many accounts of --strategy,
+    /// creating the missing ones with SKIT_OPERATOR_TOKEN.
+    #[arg(long)]
+    provision: Option<usize>,
+    /// The strategy of provisioned accounts: random, greedy or search.
+    #[arg(long, default_value = "greedy")]
+    strategy: String,
+    /// Provisioned accounts are named <prefix>-<strategy>-<n>.
+    #[arg(long, default_value = "bot")]
+    name_prefix: String,
+    /// Only provision, then exit.
+    #[arg(long)]
+    provision_only: bool,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let _telemetry =
+        skit_gateway::telemetry::init("skit-botworker").context("cannot start telemetry")?;
+    let mut config = Config::load().context("cannot read the configuration")?;
+    if let Some(server) = cli.server {
+        config.server = server;
+    }
+    if let Some(path) = cli.accounts {
+        config.accounts_file = path;
+    }
+    tracing::info!(?config, "starting");
+    let file = match cli.provision {
+        Some(count) => {
+            let operator = config
+                .operator_token
+                .clone()
+                .context("--provision needs SKIT_OPERATOR_TOKEN")?;
+            let want = Provision {
+                count,
+                strategy: cli.strategy,
+                prefix: cli.name_prefix,
+            };
+            skit_botworker::provision(&config.server, &operator, &config.accounts_file, &want)
+                .await?
+        }
+        None => AccountsFile::load(&config.accounts_file)?,
+    };
+    if cli.provision_only {
+        return Ok(());
+    }
+    let shutdown = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot wait for Ctrl-C");
+        }
+    };
+    skit_botworker::run(config, file.accounts, shutdown).await
+}

@@ -1,0 +1,72 @@
+//! Provisioning: creating bot accounts with the operator token and keeping
+//! their tokens in the accounts file, so a restart plays the same accounts.
+
+use std::path::Path;
+
+use anyhow::Context;
+use skit_client::{Client, Secret};
+use skit_proto::v1::{AccountKind, CreateAccountRequest};
+
+use crate::accounts::{AccountsFile, BotAccount};
+
+/// What to provision.
+#[derive(Debug, Clone)]
+pub struct Provision {
+    /// How many accounts of `strategy` the file should hold.
+    pub count: usize,
+    pub strategy: String,
+    /// Names are `<prefix>-<strategy>-<n>`.
+    pub prefix: String,
+}
+
+/// Makes the file at `path` hold at least `want.count` accounts playing
+/// `want.strategy`, creating the missing ones (kind BOT) with the operator
+/// token. The file is saved after each creation, so a failure part way
+/// loses no token. Returns the whole file.
+#[tracing::instrument(skip_all, fields(count = want.count, strategy = %want.strategy))]
+pub async fn provision(
+    server: &str,
+    operator: &Secret,
+    path: &Path,
+    want: &Provision,
+) -> anyhow::Result<AccountsFile> {
+    anyhow::ensure!(
+        skit_bots::NAMES.contains(&want.strategy.as_str()),
+        "strategy: {:?} is not one of {}",
+        want.strategy,
+        skit_bots::NAMES.join(", ")
+    );
+    let mut file = AccountsFile::load(path)?;
+    let have = file
+        .accounts
+        .iter()
+        .filter(|a| a.strategy == want.strategy)
+        .count();
+    if have >= want.count {
+        return Ok(file);
+    }
+    let mut client = Client::connect(server, operator.clone())
+        .await
+        .with_context(|| format!("cannot reach {server}"))?;
+    for n in have + 1..=want.count {
+        let name = format!("{}-{}-{n}", want.prefix, want.strategy);
+        let reply = client
+            .accounts
+            .create_account(CreateAccountRequest {
+                name: name.clone(),
+                kind: AccountKind::Bot as i32,
+            })
+            .await
+            .with_context(|| format!("cannot create the bot account {name}"))?
+            .into_inner();
+        tracing::info!(%name, account_id = %reply.account_id, "created a bot account");
+        file.accounts.push(BotAccount {
+            name,
+            token: Secret::new(reply.token),
+            strategy: want.strategy.clone(),
+            account_id: Some(reply.account_id),
+        });
+        file.save(path)?;
+    }
+    Ok(file)
+}
