@@ -28,6 +28,8 @@ mod event;
 mod game;
 mod pg_listener;
 mod postgres;
+mod rating_update;
+mod ratings;
 mod rows;
 mod sql;
 mod sqlite;
@@ -40,6 +42,8 @@ pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use postgres::PgStore;
+pub use rating_update::Placed;
+pub use ratings::{Rating, RatingChange, Skill, Standing};
 pub use sqlite::SqliteStore;
 pub use store::Store;
 

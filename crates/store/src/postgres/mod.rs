@@ -53,6 +53,11 @@ impl PgStore {
         })
     }
 
+    /// The pool, for store modules that keep their SQL outside this file.
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }
