@@ -6,8 +6,8 @@
 
 use crate::error::is_unique_violation;
 use crate::ratings::{RATING_OF, RatingRow};
-use crate::sqlite::BEGIN_WRITE;
 use crate::rows::{now, seat_to_db};
+use crate::sqlite::BEGIN_WRITE;
 use crate::{AccountId, Error, GameId, Rating, RatingChange, Skill, Store};
 
 /// Creates a missing rating at the model's start, so the row exists to be
@@ -69,7 +69,9 @@ macro_rules! apply_in_tx {
         }
         let after = ($model)(&before);
         if after.len() != before.len() {
-            return Err(Error::Invalid("the model rated a different number of players"));
+            return Err(Error::Invalid(
+                "the model rated a different number of players",
+            ));
         }
         let mut changes = Vec::with_capacity($placed.len());
         for ((p, old), new) in $placed.iter().zip(&before).zip(&after) {
@@ -148,34 +150,41 @@ impl Store {
         // One lock order for every transaction, so two games sharing
         // players cannot deadlock.
         ordered.sort_by_key(|p| p.account_id);
-        if ordered.windows(2).any(|w| w[0].account_id == w[1].account_id) {
+        if ordered
+            .windows(2)
+            .any(|w| w[0].account_id == w[1].account_id)
+        {
             return Err(Error::Invalid("an account placed twice in one game"));
         }
         let model = |before: &[Rating]| reorder(placed, &ordered, before, model);
         let result = match self {
-            Store::Postgres(s) => async {
-                let mut tx = s.pool().begin().await?;
-                let changes = apply_in_tx!(
-                    tx,
-                    RATING_FOR_UPDATE,
-                    game_id,
-                    ruleset_key,
-                    &ordered,
-                    start,
-                    model
-                );
-                tx.commit().await?;
-                Ok(Some(changes))
+            Store::Postgres(s) => {
+                async {
+                    let mut tx = s.pool().begin().await?;
+                    let changes = apply_in_tx!(
+                        tx,
+                        RATING_FOR_UPDATE,
+                        game_id,
+                        ruleset_key,
+                        &ordered,
+                        start,
+                        model
+                    );
+                    tx.commit().await?;
+                    Ok(Some(changes))
+                }
+                .await
             }
-            .await,
-            Store::Sqlite(s) => async {
-                let mut tx = s.pool().begin_with(BEGIN_WRITE).await?;
-                let changes =
-                    apply_in_tx!(tx, RATING_OF, game_id, ruleset_key, &ordered, start, model);
-                tx.commit().await?;
-                Ok(Some(changes))
+            Store::Sqlite(s) => {
+                async {
+                    let mut tx = s.pool().begin_with(BEGIN_WRITE).await?;
+                    let changes =
+                        apply_in_tx!(tx, RATING_OF, game_id, ruleset_key, &ordered, start, model);
+                    tx.commit().await?;
+                    Ok(Some(changes))
+                }
+                .await
             }
-            .await,
         };
         match result {
             // Another instance applied the same game meanwhile.

@@ -89,7 +89,10 @@ fn placed(accounts: &[AccountId], places: &[u32]) -> Vec<Placed> {
 }
 
 async fn two_players(store: &Store) -> [AccountId; 2] {
-    [account(store, "ann").await.id, account(store, "bo").await.id]
+    [
+        account(store, "ann").await.id,
+        account(store, "bo").await.id,
+    ]
 }
 
 async fn update_is_stored_and_read_back(db: &TestDb) {
@@ -101,7 +104,13 @@ async fn update_is_stored_and_read_back(db: &TestDb) {
     // Bo (second in the list) wins.
     let places = [2, 1];
     let changes = store
-        .apply_ratings(game.id, KEY, &placed(&[ann, bo], &places), START, model(&places, 2.0))
+        .apply_ratings(
+            game.id,
+            KEY,
+            &placed(&[ann, bo], &places),
+            START,
+            model(&places, 2.0),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -121,7 +130,13 @@ async fn update_is_stored_and_read_back(db: &TestDb) {
     assert_eq!(history[0].before, START);
     assert_eq!(history[0].after.mu, 26.0);
     assert!(store.game_rated(game.id).await.unwrap());
-    assert!(store.rating_history(bo, Some("mas"), 10).await.unwrap().is_empty());
+    assert!(
+        store
+            .rating_history(bo, Some("mas"), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn second_application_changes_nothing(db: &TestDb) {
@@ -160,7 +175,13 @@ async fn concurrent_applications_apply_once(db: &TestDb) {
         tasks.spawn(async move {
             let places = [1, 2];
             store
-                .apply_ratings(game.id, KEY, &placed(&[ann, bo], &places), START, model(&places, 2.0))
+                .apply_ratings(
+                    game.id,
+                    KEY,
+                    &placed(&[ann, bo], &places),
+                    START,
+                    model(&places, 2.0),
+                )
                 .await
         });
     }
@@ -208,7 +229,13 @@ async fn leaderboard_sorts_by_conservative_rating(db: &TestDb) {
     let game = finished_game(&store, &[ann, bo, cy]).await;
     let places = [2, 1, 3];
     store
-        .apply_ratings(game.id, KEY, &placed(&[ann, bo, cy], &places), START, model(&places, 2.0))
+        .apply_ratings(
+            game.id,
+            KEY,
+            &placed(&[ann, bo, cy], &places),
+            START,
+            model(&places, 2.0),
+        )
         .await
         .unwrap();
 
@@ -236,7 +263,13 @@ async fn unrated_finished_games_are_found(db: &TestDb) {
         .unwrap();
     let places = [1, 2];
     store
-        .apply_ratings(rated.id, KEY, &placed(&[ann, bo], &places), START, model(&places, 2.0))
+        .apply_ratings(
+            rated.id,
+            KEY,
+            &placed(&[ann, bo], &places),
+            START,
+            model(&places, 2.0),
+        )
         .await
         .unwrap();
 

@@ -9,6 +9,7 @@ use v1::action::Kind;
 
 use crate::error::ApiError;
 use crate::live::{Entry, Live, public_cards};
+use crate::places;
 
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
@@ -178,24 +179,23 @@ pub fn history(
     events
 }
 
-/// Each seat's place, once known: 1-based in the order seats went out, the
-/// loser last.
-fn places(out: &[Seat], loser: Option<Seat>, players: u8) -> Vec<Option<u32>> {
-    (0..players)
-        .map(|s| {
-            if loser == Some(s) {
-                Some(u32::from(players))
-            } else {
-                out.iter().position(|&o| o == s).map(|i| i as u32 + 1)
-            }
-        })
-        .collect()
+/// A stored (or starting) rating as the API message.
+pub fn rating_message(rating: &skit_store::Rating) -> v1::Rating {
+    v1::Rating {
+        account_id: rating.account_id.to_string(),
+        ruleset_key: rating.ruleset_key.clone(),
+        mu: rating.skill.mu,
+        sigma: rating.skill.sigma,
+        conservative: rating.skill.conservative(),
+        games: rating.games,
+    }
 }
 
 /// `seat`'s view (`None`: a spectator's).
 pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
     let v = live.game.view(seat);
-    let places = places(&v.out, v.loser, v.players);
+    let finish = places::of_live(live);
+    let places = finish.known_places();
     let seats = v
         .seats
         .iter()
@@ -213,7 +213,9 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
                 finishing_position: places.get(i).copied().flatten(),
                 deadline: None,
                 time_left: None,
-                rating: None,
+                rating: holder
+                    .and_then(|h| live.ratings.get(h.account_id))
+                    .map(rating_message),
             }
         })
         .collect();
@@ -222,10 +224,7 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
     let result = over.then(|| v1::GameResult {
         loser: v.loser.map(u32::from),
         drawn_by_limit: v.drawn,
-        places: places
-            .iter()
-            .map(|p| p.unwrap_or(v.out.len() as u32 + 1))
-            .collect(),
+        places: finish.places(),
         seed: live.revealed_seed().unwrap_or_default(),
         ended_at: None,
         reason: if v.drawn {

@@ -18,6 +18,7 @@ use skit_engine::{
 use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
 use crate::error::ApiError;
+use crate::rated::SeatRatings;
 use crate::shuffle::{Seed, Shuffles};
 
 /// Event kinds in the log.
@@ -108,6 +109,8 @@ pub struct Live {
     moves: HashMap<String, MoveRecord>,
     last_move: Option<String>,
     shuffles: u64,
+    /// The seated accounts' ratings, for views (see `rated::refresh`).
+    pub ratings: SeatRatings,
 }
 
 impl Live {
@@ -174,6 +177,7 @@ impl Live {
             moves: HashMap::new(),
             last_move: None,
             shuffles: 0,
+            ratings: SeatRatings::default(),
         };
         for event in &events[1..] {
             live.apply_event(event)?;

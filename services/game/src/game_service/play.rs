@@ -144,6 +144,7 @@ impl GameApi {
         self.state.games.notice(live.id, live.version);
         if live.is_over() {
             self.state.store.finish_game(live.id).await?;
+            crate::rated::on_game_over(&self.state.store, live).await;
         }
         Ok(())
     }
