@@ -41,6 +41,8 @@ impl Finish {
 
     /// The same standing with `seat` as the loser (a resignation or a
     /// timeout ends the game outside the rules).
+    // The resign and timeout endings (being added) call this.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn with_loser(mut self, seat: Seat) -> Self {
         self.loser = Some(seat);
         self
