@@ -8,6 +8,7 @@ use axum::{Router, extract::Request, http::header};
 use skit_proto::v1::{
     account_service_server::{AccountService, AccountServiceServer},
     game_service_server::{GameService, GameServiceServer},
+    rating_service_server::{RatingService, RatingServiceServer},
 };
 use tokio::net::TcpListener;
 use tonic::service::Routes;
@@ -17,11 +18,16 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::metrics;
 
-/// Both services as tonic routes, ready for [`combined`] (or for more
+/// The services as tonic routes, ready for [`combined`] (or for more
 /// services, such as health and reflection, via `Routes::add_service`).
-pub fn grpc_routes<G: GameService, A: AccountService>(game: Arc<G>, accounts: Arc<A>) -> Routes {
+pub fn grpc_routes<G: GameService, A: AccountService, R: RatingService>(
+    game: Arc<G>,
+    accounts: Arc<A>,
+    ratings: Arc<R>,
+) -> Routes {
     Routes::new(GameServiceServer::from_arc(game))
         .add_service(AccountServiceServer::from_arc(accounts))
+        .add_service(RatingServiceServer::from_arc(ratings))
 }
 
 /// The tonic routes answering gRPC-Web (binary and text) as well as gRPC.

@@ -12,11 +12,12 @@
 //!   counters; [`telemetry`]: logs and OTLP traces.
 //!
 //! ```no_run
-//! # async fn run<G, A>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>) -> std::io::Result<()>
+//! # async fn run<G, A, R>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>, ratings: std::sync::Arc<R>) -> std::io::Result<()>
 //! # where G: skit_proto::v1::game_service_server::GameService,
-//! #       A: skit_proto::v1::account_service_server::AccountService {
-//! let rest = skit_gateway::router(game.clone(), accounts.clone());
-//! let grpc = skit_gateway::grpc_routes(game, accounts);
+//! #       A: skit_proto::v1::account_service_server::AccountService,
+//! #       R: skit_proto::v1::rating_service_server::RatingService {
+//! let rest = skit_gateway::router(game.clone(), accounts.clone(), ratings.clone());
+//! let grpc = skit_gateway::grpc_routes(game, accounts, ratings);
 //! let listener = tokio::net::TcpListener::bind("0.0.0.0:8080").await?;
 //! skit_gateway::serve(listener, skit_gateway::combined(grpc, rest), std::future::pending()).await
 //! # }

@@ -2,7 +2,8 @@
 //! `?seat=1&waitForVersionAfter=7&spectator=true` becomes the JSON object
 //! `{"seat": 1, "waitForVersionAfter": "7", "spectator": true}` and then the
 //! message through its protobuf JSON impl, so the query accepts exactly the
-//! fields (by JSON or proto name) the message has.
+//! fields (by JSON or proto name) the message has. A message-typed field
+//! takes its JSON text: `?rules={"preset":"mas"}` (URL-encoded).
 
 use prost_reflect::{DescriptorPool, FieldDescriptor, Kind, MessageDescriptor};
 use serde::de::DeserializeOwned;
@@ -113,9 +114,14 @@ fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, ApiErr
             Value::Number(Number::from_f64(n).ok_or_else(|| bad("a finite number"))?)
         }
         Kind::String | Kind::Bytes | Kind::Enum(_) => Value::String(raw.to_owned()),
+        // A message is given as its JSON text, e.g. `rules={"preset":"mas"}`.
+        Kind::Message(_) if !field.is_map() => match serde_json::from_str::<Value>(raw) {
+            Ok(value @ Value::Object(_)) => value,
+            _ => return Err(bad("a JSON object")),
+        },
         Kind::Message(_) => {
             return Err(ApiError::invalid_argument(format!(
-                "query parameter `{key}` is a message and cannot be set from the query"
+                "query parameter `{key}` is a map and cannot be set from the query"
             )));
         }
     })

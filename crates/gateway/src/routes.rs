@@ -42,6 +42,7 @@ impl RouteSpec {
 
 pub const GAME_SERVICE: &str = "skitgubbe.v1.GameService";
 pub const ACCOUNT_SERVICE: &str = "skitgubbe.v1.AccountService";
+pub const RATING_SERVICE: &str = "skitgubbe.v1.RatingService";
 
 const fn route(
     method: &'static str,
@@ -135,6 +136,27 @@ pub const ROUTES: &[RouteSpec] = &[
         "/v1/accounts",
         ACCOUNT_SERVICE,
         "ListAccounts",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/ratings",
+        RATING_SERVICE,
+        "GetRatings",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/ratings/history",
+        RATING_SERVICE,
+        "GetRatingHistory",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/leaderboard",
+        RATING_SERVICE,
+        "GetLeaderboard",
         Shape::Query,
     ),
 ];

@@ -10,6 +10,7 @@ use v1::action::Kind;
 use crate::clock;
 use crate::error::ApiError;
 use crate::live::{Entry, Forfeit, Live, public_cards};
+use crate::places;
 
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
@@ -196,18 +197,16 @@ pub fn history(
     events
 }
 
-/// Each seat's place, once known: 1-based in the order seats went out, the
-/// loser last.
-fn places(out: &[Seat], loser: Option<Seat>, players: u8) -> Vec<Option<u32>> {
-    (0..players)
-        .map(|s| {
-            if loser == Some(s) {
-                Some(u32::from(players))
-            } else {
-                out.iter().position(|&o| o == s).map(|i| i as u32 + 1)
-            }
-        })
-        .collect()
+/// A stored (or starting) rating as the API message.
+pub fn rating_message(rating: &skit_store::Rating) -> v1::Rating {
+    v1::Rating {
+        account_id: rating.account_id.to_string(),
+        ruleset_key: rating.ruleset_key.clone(),
+        mu: rating.skill.mu,
+        sigma: rating.skill.sigma,
+        conservative: rating.skill.conservative(),
+        games: rating.games,
+    }
 }
 
 /// `seat`'s view (`None`: a spectator's).
@@ -222,7 +221,8 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
         v.leader = None;
         v.trick_size = None;
     }
-    let places = places(&v.out, v.loser, v.players);
+    let finish = places::of_live(live);
+    let places = finish.known_places();
     let seats = v
         .seats
         .iter()
@@ -248,7 +248,9 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
                     .as_ref()
                     .and_then(|c| c.time_left(i as Seat))
                     .map(clock::duration),
-                rating: None,
+                rating: holder
+                    .and_then(|h| live.ratings.get(h.account_id))
+                    .map(rating_message),
             }
         })
         .collect();
@@ -257,10 +259,7 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
     let result = over.then(|| v1::GameResult {
         loser: v.loser.map(u32::from),
         drawn_by_limit: v.drawn,
-        places: places
-            .iter()
-            .map(|p| p.unwrap_or(v.out.len() as u32 + 1))
-            .collect(),
+        places: finish.places(),
         seed: live.revealed_seed().unwrap_or_default(),
         ended_at: live.ending.as_ref().map(|e| clock::timestamp(e.at)),
         reason: match live.ending.as_ref().map(|e| e.reason) {

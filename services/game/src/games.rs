@@ -66,6 +66,9 @@ impl Games {
             }
             Some(_) => {}
         }
+        if let Some(live) = guard.as_mut() {
+            crate::rated::refresh(&self.store, live).await?;
+        }
         let version = guard.as_ref().map_or(0, |l| l.version);
         slot.latest.send_if_modified(|v| raise(v, version));
         OwnedMutexGuard::try_map(guard, Option::as_mut).map_err(|_| ApiError::Internal)

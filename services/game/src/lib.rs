@@ -3,7 +3,7 @@
 //! [`run`] serves on an already-bound listener, so tests bind port 0; the
 //! binary (`main.rs`) only reads the config, starts telemetry and calls it.
 //! [`run`] mounts the API with `skit-gateway` (REST/JSON, SSE, OpenAPI,
-//! gRPC-Web, metrics) on one port; [`grpc_services`] builds the two gRPC
+//! gRPC-Web, metrics) on one port; [`grpc_services`] builds the three gRPC
 //! services alone.
 
 mod account_service;
@@ -15,6 +15,10 @@ mod error;
 mod game_service;
 mod games;
 mod live;
+mod places;
+mod rated;
+mod rating_model;
+mod rating_service;
 pub mod shuffle;
 mod state;
 mod timeouts;
@@ -27,6 +31,7 @@ use std::time::Duration;
 use anyhow::Context;
 use skit_proto::v1::account_service_server::AccountServiceServer;
 use skit_proto::v1::game_service_server::GameServiceServer;
+use skit_proto::v1::rating_service_server::RatingServiceServer;
 use skit_store::Store;
 use tokio::net::TcpListener;
 
@@ -34,17 +39,23 @@ pub use account_service::AccountApi;
 pub use config::{Config, Secret};
 pub use error::ApiError;
 pub use game_service::GameApi;
+pub use rating_service::RatingApi;
 pub use state::AppState;
 
-/// The GameService and AccountService servers alone, with the request size
-/// limit (for embedding without the gateway).
+/// The GameService, AccountService and RatingService servers alone, with
+/// the request size limit (for embedding without the gateway).
 pub fn grpc_services(
     state: AppState,
-) -> (GameServiceServer<GameApi>, AccountServiceServer<AccountApi>) {
+) -> (
+    GameServiceServer<GameApi>,
+    AccountServiceServer<AccountApi>,
+    RatingServiceServer<RatingApi>,
+) {
     let limit = state.max_request_bytes;
     (
         GameServiceServer::new(GameApi::new(state.clone())).max_decoding_message_size(limit),
-        AccountServiceServer::new(AccountApi::new(state)).max_decoding_message_size(limit),
+        AccountServiceServer::new(AccountApi::new(state.clone())).max_decoding_message_size(limit),
+        RatingServiceServer::new(RatingApi::new(state)).max_decoding_message_size(limit),
     )
 }
 
@@ -74,6 +85,8 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         .timeouts
         .lock()
         .unwrap_or_else(PoisonError::into_inner) = Some(timeouts.abort_handle());
+    // Games a crash left unrated; in the background, so start-up is quick.
+    tokio::spawn(rated::recover(state.clone()));
     Ok(state)
 }
 
@@ -89,6 +102,7 @@ pub async fn run(
     let store = state.store.clone();
     let game = Arc::new(GameApi::new(state.clone()));
     let accounts = Arc::new(AccountApi::new(state.clone()));
+    let ratings = Arc::new(RatingApi::new(state.clone()));
     let (health_reporter, health) = tonic_health::server::health_reporter();
     health_reporter
         .set_serving::<GameServiceServer<GameApi>>()
@@ -96,11 +110,14 @@ pub async fn run(
     health_reporter
         .set_serving::<AccountServiceServer<AccountApi>>()
         .await;
+    health_reporter
+        .set_serving::<RatingServiceServer<RatingApi>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
         .context("cannot build the reflection service")?;
-    let grpc = skit_gateway::grpc_routes(game.clone(), accounts.clone())
+    let grpc = skit_gateway::grpc_routes(game.clone(), accounts.clone(), ratings.clone())
         .add_service(health)
         .add_service(reflection);
     let rest_config = skit_gateway::RestConfig {
@@ -110,7 +127,7 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         metrics: true,
     };
-    let rest = skit_gateway::router_with(game, accounts, &rest_config);
+    let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config);
     let app = skit_gateway::combined(grpc, rest).layer(
         tower_http::trace::TraceLayer::new_for_http()
             .make_span_with(|request: &axum::extract::Request| {

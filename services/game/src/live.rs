@@ -21,6 +21,7 @@ use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
 use crate::clock::{Clocks, TimeControl};
 use crate::error::ApiError;
+use crate::rated::SeatRatings;
 use crate::shuffle::{Seed, Shuffles};
 
 pub use ending::{Ending, Forfeit};
@@ -126,6 +127,8 @@ pub struct Live {
     pub clocks: Option<Clocks>,
     /// Set when a seat resigned or lost on time.
     pub ending: Option<Ending>,
+    /// The seated accounts' ratings, for views (see `rated::refresh`).
+    pub ratings: SeatRatings,
 }
 
 impl Live {
@@ -199,6 +202,7 @@ impl Live {
             shuffles: 0,
             clocks,
             ending: None,
+            ratings: SeatRatings::default(),
         };
         let running = live.running_clocks();
         if let Some(clocks) = live.clocks.as_mut() {

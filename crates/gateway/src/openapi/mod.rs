@@ -138,7 +138,8 @@ fn path_parameters(
         .collect()
 }
 
-/// Every scalar, enum or repeated-scalar field not in the path.
+/// Every field not in the path but maps: scalars and enums as plain
+/// values, messages as JSON text.
 fn query_parameters(
     route: &RouteSpec,
     input: &MessageDescriptor,
@@ -147,10 +148,17 @@ fn query_parameters(
     input
         .fields()
         .filter(|field| !route.path_params().any(|p| p == field.name()))
-        .filter(|field| !field.is_map() && !matches!(field.kind(), prost_reflect::Kind::Message(_)))
+        .filter(|field| !field.is_map())
         .map(|field| {
             let schema = schemas.field_schema(&field);
-            json!({"name": field.json_name(), "in": "query", "required": false, "schema": schema})
+            let name = field.json_name();
+            match field.kind() {
+                prost_reflect::Kind::Message(_) if !field.is_list() => json!({
+                    "name": name, "in": "query", "required": false,
+                    "content": {"application/json": {"schema": schema}},
+                }),
+                _ => json!({"name": name, "in": "query", "required": false, "schema": schema}),
+            }
         })
         .collect()
 }

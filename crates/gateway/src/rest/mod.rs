@@ -4,6 +4,7 @@
 
 mod account;
 mod game;
+mod rating;
 mod watch;
 
 use std::{sync::Arc, time::Duration};
@@ -16,7 +17,10 @@ use axum::{
     routing::get,
 };
 use serde::Serialize;
-use skit_proto::v1::{account_service_server::AccountService, game_service_server::GameService};
+use skit_proto::v1::{
+    account_service_server::AccountService, game_service_server::GameService,
+    rating_service_server::RatingService,
+};
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
 use crate::{
@@ -51,14 +55,19 @@ impl Default for RestConfig {
 
 /// The REST routes, `/openapi.json` and `/metrics`, with the default
 /// [`RestConfig`].
-pub fn router<G: GameService, A: AccountService>(game: Arc<G>, accounts: Arc<A>) -> Router {
-    router_with(game, accounts, &RestConfig::default())
+pub fn router<G: GameService, A: AccountService, R: RatingService>(
+    game: Arc<G>,
+    accounts: Arc<A>,
+    ratings: Arc<R>,
+) -> Router {
+    router_with(game, accounts, ratings, &RestConfig::default())
 }
 
 /// [`router`] with explicit limits.
-pub fn router_with<G: GameService, A: AccountService>(
+pub fn router_with<G: GameService, A: AccountService, R: RatingService>(
     game: Arc<G>,
     accounts: Arc<A>,
+    ratings: Arc<R>,
     config: &RestConfig,
 ) -> Router {
     let pool = descriptors::pool();
@@ -66,7 +75,8 @@ pub fn router_with<G: GameService, A: AccountService>(
     let document = Arc::new(openapi::document(&pool));
 
     let api = game::routes(game, queries.clone())
-        .merge(account::routes(accounts, queries))
+        .merge(account::routes(accounts, queries.clone()))
+        .merge(rating::routes(ratings, queries))
         .route(
             "/openapi.json",
             get(move || serve_document(document.clone())),

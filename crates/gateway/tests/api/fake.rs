@@ -1,4 +1,4 @@
-//! A fake GameService and AccountService: canned answers, a bearer check,
+//! A fake GameService, AccountService and RatingService: canned answers, a bearer check,
 //! every request recorded as protobuf JSON, and chosen failures: a game id
 //! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
 //! details; the view of `slow` takes seconds.
@@ -14,6 +14,11 @@ use skit_proto::v1::{
     ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
     ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest,
     WhoAmIResponse, account_service_server::AccountService, game_service_server::GameService,
+};
+use skit_proto::v1::{
+    GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
+    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rating,
+    RatingChange, rating_service_server::RatingService,
 };
 use tokio_stream::Stream;
 use tonic::{Code, Request, Response, Status};
@@ -260,6 +265,74 @@ impl AccountService for Fake {
                 account_id: "acc-3".into(),
                 name: "Robot".into(),
                 kind: kind.into(),
+            }],
+        }))
+    }
+}
+
+/// A rating as the fake answers it: the key from the request's preset.
+fn rating(account_id: &str, preset: &str) -> Rating {
+    Rating {
+        account_id: account_id.into(),
+        ruleset_key: preset.into(),
+        mu: 27.5,
+        sigma: 7.5,
+        conservative: 5.0,
+        games: 1,
+    }
+}
+
+#[tonic::async_trait]
+impl RatingService for Fake {
+    async fn get_ratings(
+        &self,
+        request: Request<GetRatingsRequest>,
+    ) -> Result<Response<GetRatingsResponse>, Status> {
+        self.accept("GetRatings", &request)?;
+        let preset = request
+            .get_ref()
+            .rules
+            .as_ref()
+            .map_or("skitgubbe".to_owned(), |r| r.preset.clone());
+        let ratings = request
+            .get_ref()
+            .account_ids
+            .iter()
+            .map(|id| rating(id, &preset))
+            .collect();
+        Ok(Response::new(GetRatingsResponse { ratings }))
+    }
+
+    async fn get_rating_history(
+        &self,
+        request: Request<GetRatingHistoryRequest>,
+    ) -> Result<Response<GetRatingHistoryResponse>, Status> {
+        self.accept("GetRatingHistory", &request)?;
+        let account = request.get_ref().account_id.clone().unwrap_or_default();
+        failure(&account)?;
+        Ok(Response::new(GetRatingHistoryResponse {
+            changes: vec![RatingChange {
+                game_id: "g1".into(),
+                ruleset_key: "skitgubbe".into(),
+                place: 1,
+                before: Some(rating(&account, "skitgubbe")),
+                after: Some(rating(&account, "skitgubbe")),
+                time: None,
+            }],
+        }))
+    }
+
+    async fn get_leaderboard(
+        &self,
+        request: Request<GetLeaderboardRequest>,
+    ) -> Result<Response<GetLeaderboardResponse>, Status> {
+        self.accept("GetLeaderboard", &request)?;
+        Ok(Response::new(GetLeaderboardResponse {
+            entries: vec![LeaderboardEntry {
+                rank: 1,
+                name: "Ada".into(),
+                is_bot: false,
+                rating: Some(rating("acc-1", "skitgubbe")),
             }],
         }))
     }

@@ -36,9 +36,12 @@ pub async fn spawn_app() -> TestApp {
 /// REST (and with `combined`, gRPC and gRPC-Web) on one fresh port.
 pub async fn spawn_with(config: &RestConfig, combined: bool) -> TestApp {
     let fake = Arc::new(Fake::default());
-    let rest = skit_gateway::router_with(fake.clone(), fake.clone(), config);
+    let rest = skit_gateway::router_with(fake.clone(), fake.clone(), fake.clone(), config);
     let app: Router = if combined {
-        skit_gateway::combined(skit_gateway::grpc_routes(fake.clone(), fake.clone()), rest)
+        skit_gateway::combined(
+            skit_gateway::grpc_routes(fake.clone(), fake.clone(), fake.clone()),
+            rest,
+        )
     } else {
         rest
     };

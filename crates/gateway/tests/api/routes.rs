@@ -172,3 +172,54 @@ async fn who_am_i_passes_the_bearer_token() {
         json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER"})
     );
 }
+
+#[tokio::test]
+async fn ratings_take_repeated_ids_and_rules_as_json_text() {
+    let app = spawn_app().await;
+    let path = "/v1/ratings?accountIds=7&accountIds=9&rules=%7B%22preset%22%3A%22mas%22%7D";
+
+    let answer = app.call(Method::GET, path, None).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("GetRatings").unwrap();
+    assert_eq!(sent["accountIds"], json!(["7", "9"]));
+    assert_eq!(sent["rules"]["preset"], "mas");
+    let ratings = &answer.json()["ratings"];
+    assert_eq!(ratings[1]["accountId"], "9");
+    assert_eq!(ratings[1]["rulesetKey"], "mas");
+}
+
+#[tokio::test]
+async fn rules_that_are_not_json_are_refused_naming_the_parameter() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(Method::GET, "/v1/leaderboard?rules=mas", None)
+        .await;
+
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text);
+    assert!(answer.text.contains("rules"), "{}", answer.text);
+    assert_eq!(app.fake.last("GetLeaderboard"), None);
+}
+
+#[tokio::test]
+async fn leaderboard_and_history_reach_their_rpcs() {
+    let app = spawn_app().await;
+
+    let board = app
+        .call(Method::GET, "/v1/leaderboard?limit=5&minGames=2", None)
+        .await;
+    let history = app
+        .call(Method::GET, "/v1/ratings/history?accountId=3", None)
+        .await;
+
+    assert_eq!(board.status, StatusCode::OK, "{}", board.text);
+    let sent = app.fake.last("GetLeaderboard").unwrap();
+    assert_eq!(
+        (sent["limit"].clone(), sent["minGames"].clone()),
+        (json!(5), json!(2))
+    );
+    assert_eq!(board.json()["entries"][0]["rank"], 1);
+    assert_eq!(history.status, StatusCode::OK, "{}", history.text);
+    assert_eq!(history.json()["changes"][0]["before"]["accountId"], "3");
+}

@@ -53,6 +53,7 @@ impl PgStore {
         })
     }
 
+    /// The pool, for store modules that keep their SQL outside this file.
     pub(crate) fn pool(&self) -> &PgPool {
         &self.pool
     }

@@ -28,7 +28,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// SQLite allows one writer; taking the write lock at BEGIN (not at the
 /// first write) means a transaction never reads a snapshot it then cannot
 /// write on top of, which would fail with SQLITE_BUSY instead of waiting.
-const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
+pub(crate) const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
 
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
@@ -52,6 +52,7 @@ impl SqliteStore {
         Ok(Self { pool, appended })
     }
 
+    /// The pool, for store modules that keep their SQL outside this file.
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
     }

@@ -1,0 +1,90 @@
+//! The RatingService routes: all queries (`rules` as JSON text, e.g.
+//! `?rules={"preset":"mas"}`).
+
+use std::sync::Arc;
+
+use axum::{
+    Json, Router,
+    extract::{RawQuery, State},
+    http::HeaderMap,
+    routing::get,
+};
+use skit_proto::v1::{
+    GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
+    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse,
+    rating_service_server::RatingService,
+};
+
+use super::reply;
+use crate::{error::ApiError, extract::grpc_request, query::QueryDecoder};
+
+pub(super) struct RatingState<R> {
+    service: Arc<R>,
+    queries: Arc<QueryDecoder>,
+}
+
+// Derived Clone would demand `R: Clone`; only the Arcs are cloned.
+impl<R> Clone for RatingState<R> {
+    fn clone(&self) -> Self {
+        Self {
+            service: self.service.clone(),
+            queries: self.queries.clone(),
+        }
+    }
+}
+
+pub(super) fn routes<R: RatingService>(service: Arc<R>, queries: Arc<QueryDecoder>) -> Router {
+    Router::new()
+        .route("/v1/ratings", get(get_ratings::<R>))
+        .route("/v1/ratings/history", get(get_rating_history::<R>))
+        .route("/v1/leaderboard", get(get_leaderboard::<R>))
+        .with_state(RatingState { service, queries })
+}
+
+async fn get_ratings<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<GetRatingsResponse>, ApiError> {
+    let message: GetRatingsRequest = state
+        .queries
+        .decode("skitgubbe.v1.GetRatingsRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .get_ratings(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn get_rating_history<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<GetRatingHistoryResponse>, ApiError> {
+    let message: GetRatingHistoryRequest = state
+        .queries
+        .decode("skitgubbe.v1.GetRatingHistoryRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .get_rating_history(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn get_leaderboard<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<GetLeaderboardResponse>, ApiError> {
+    let message: GetLeaderboardRequest = state
+        .queries
+        .decode("skitgubbe.v1.GetLeaderboardRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .get_leaderboard(grpc_request(&headers, message))
+            .await,
+    )
+}

@@ -1,0 +1,216 @@
+//! Applying one game's rating update exactly once: one transaction reads
+//! the players' ratings (locked), asks the caller's model for the new ones,
+//! and writes every change and rating. The primary key of `rating_changes`
+//! turns a second application (a retry, a crash recovery, another
+//! instance) into a no-op.
+
+use crate::error::is_unique_violation;
+use crate::ratings::{RATING_OF, RatingRow};
+use crate::rows::{now, seat_to_db};
+use crate::sqlite::BEGIN_WRITE;
+use crate::{AccountId, Error, GameId, Rating, RatingChange, Skill, Store};
+
+/// Creates a missing rating at the model's start, so the row exists to be
+/// locked; a concurrent creator makes this wait, then do nothing.
+const ENSURE_RATING: &str = "INSERT INTO ratings \
+     (account_id, ruleset_key, mu, sigma, games, updated_at) VALUES ($1, $2, $3, $4, 0, $5) \
+     ON CONFLICT (account_id, ruleset_key) DO NOTHING";
+
+/// Postgres: lock the row until commit, so two games sharing a player
+/// cannot both start from the same rating. SQLite's write transaction
+/// already holds the whole database.
+const RATING_FOR_UPDATE: &str = "SELECT account_id, ruleset_key, mu, sigma, games, updated_at \
+     FROM ratings WHERE account_id = $1 AND ruleset_key = $2 FOR UPDATE";
+
+const GAME_RATED: &str = "SELECT COUNT(*) FROM rating_changes WHERE game_id = $1";
+
+const UPDATE_RATING: &str = "UPDATE ratings SET mu = $3, sigma = $4, games = games + 1, \
+     updated_at = $5 WHERE account_id = $1 AND ruleset_key = $2";
+
+const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game_id, account_id, ruleset_key, \
+     place, mu_before, sigma_before, mu_after, sigma_after, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// One account's finishing place in a rated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub account_id: AccountId,
+    /// 1-based; shared places repeat.
+    pub place: u32,
+}
+
+/// Runs the steps of [`Store::apply_ratings`] in `$tx`, reading with `$select`.
+macro_rules! apply_in_tx {
+    ($tx:ident, $select:expr, $game_id:expr, $key:expr, $placed:expr, $start:expr, $model:expr) => {{
+        let rated: i64 = sqlx::query_scalar(GAME_RATED)
+            .bind($game_id.to_string())
+            .fetch_one(&mut *$tx)
+            .await?;
+        if rated > 0 {
+            return Ok(None);
+        }
+        let created_at = now();
+        let mut before = Vec::with_capacity($placed.len());
+        for p in $placed {
+            sqlx::query(ENSURE_RATING)
+                .bind(p.account_id.0)
+                .bind($key)
+                .bind($start.mu)
+                .bind($start.sigma)
+                .bind(created_at)
+                .execute(&mut *$tx)
+                .await?;
+            let row: RatingRow = sqlx::query_as($select)
+                .bind(p.account_id.0)
+                .bind($key)
+                .fetch_one(&mut *$tx)
+                .await?;
+            before.push(Rating::try_from(row)?);
+        }
+        let after = ($model)(&before);
+        if after.len() != before.len() {
+            return Err(Error::Invalid(
+                "the model rated a different number of players",
+            ));
+        }
+        let mut changes = Vec::with_capacity($placed.len());
+        for ((p, old), new) in $placed.iter().zip(&before).zip(&after) {
+            sqlx::query(UPDATE_RATING)
+                .bind(p.account_id.0)
+                .bind($key)
+                .bind(new.mu)
+                .bind(new.sigma)
+                .bind(created_at)
+                .execute(&mut *$tx)
+                .await?;
+            sqlx::query(INSERT_CHANGE)
+                .bind($game_id.to_string())
+                .bind(p.account_id.0)
+                .bind($key)
+                .bind(seat_to_db(p.place as usize)?)
+                .bind(old.skill.mu)
+                .bind(old.skill.sigma)
+                .bind(new.mu)
+                .bind(new.sigma)
+                .bind(created_at)
+                .execute(&mut *$tx)
+                .await?;
+            changes.push(RatingChange {
+                game_id: $game_id,
+                account_id: p.account_id,
+                ruleset_key: $key.to_owned(),
+                place: p.place,
+                before: old.skill,
+                after: *new,
+                games_after: old.games + 1,
+                created_at,
+            });
+        }
+        changes
+    }};
+}
+
+impl Store {
+    /// Whether `game_id`'s rating update has been applied.
+    pub async fn game_rated(&self, game_id: GameId) -> Result<bool, Error> {
+        let count: i64 = match self {
+            Store::Postgres(s) => {
+                sqlx::query_scalar(GAME_RATED)
+                    .bind(game_id.to_string())
+                    .fetch_one(s.pool())
+                    .await?
+            }
+            Store::Sqlite(s) => {
+                sqlx::query_scalar(GAME_RATED)
+                    .bind(game_id.to_string())
+                    .fetch_one(s.pool())
+                    .await?
+            }
+        };
+        Ok(count > 0)
+    }
+
+    /// Applies `game_id`'s rating update once: reads the ratings of
+    /// `placed` under `ruleset_key` (starting at `start` where none is
+    /// stored), calls `model` with them (in `placed` order) for the new
+    /// skills, and stores the changes and ratings in one transaction.
+    /// `None`: the game's ratings were applied before (nothing changed).
+    pub async fn apply_ratings<F>(
+        &self,
+        game_id: GameId,
+        ruleset_key: &str,
+        placed: &[Placed],
+        start: Skill,
+        model: F,
+    ) -> Result<Option<Vec<RatingChange>>, Error>
+    where
+        F: FnOnce(&[Rating]) -> Vec<Skill> + Send,
+    {
+        let mut ordered = placed.to_vec();
+        // One lock order for every transaction, so two games sharing
+        // players cannot deadlock.
+        ordered.sort_by_key(|p| p.account_id);
+        if ordered
+            .windows(2)
+            .any(|w| w[0].account_id == w[1].account_id)
+        {
+            return Err(Error::Invalid("an account placed twice in one game"));
+        }
+        let model = |before: &[Rating]| reorder(placed, &ordered, before, model);
+        let result = match self {
+            Store::Postgres(s) => {
+                async {
+                    let mut tx = s.pool().begin().await?;
+                    let changes = apply_in_tx!(
+                        tx,
+                        RATING_FOR_UPDATE,
+                        game_id,
+                        ruleset_key,
+                        &ordered,
+                        start,
+                        model
+                    );
+                    tx.commit().await?;
+                    Ok(Some(changes))
+                }
+                .await
+            }
+            Store::Sqlite(s) => {
+                async {
+                    let mut tx = s.pool().begin_with(BEGIN_WRITE).await?;
+                    let changes =
+                        apply_in_tx!(tx, RATING_OF, game_id, ruleset_key, &ordered, start, model);
+                    tx.commit().await?;
+                    Ok(Some(changes))
+                }
+                .await
+            }
+        };
+        match result {
+            // Another instance applied the same game meanwhile.
+            Err(Error::Database(e)) if is_unique_violation(&e) => Ok(None),
+            other => other,
+        }
+    }
+}
+
+/// Calls `model` with the ratings in the caller's order and returns its
+/// answer in lock order.
+fn reorder<F>(caller: &[Placed], locked: &[Placed], before: &[Rating], model: F) -> Vec<Skill>
+where
+    F: FnOnce(&[Rating]) -> Vec<Skill>,
+{
+    let index = |p: &Placed| locked.iter().position(|l| l.account_id == p.account_id);
+    let in_caller_order: Vec<Rating> = caller
+        .iter()
+        .filter_map(|p| index(p).and_then(|i| before.get(i)).cloned())
+        .collect();
+    let after = model(&in_caller_order);
+    locked
+        .iter()
+        .filter_map(|l| {
+            let i = caller.iter().position(|p| p.account_id == l.account_id)?;
+            after.get(i).copied()
+        })
+        .collect()
+}

@@ -1,0 +1,197 @@
+//! Places from a game: the one reading of the finishing order that views
+//! (`finishing_position`, `result.places`) and ratings share.
+//!
+//! - Seats safe at the end of phase one (out before phase two's first
+//!   action) share first place.
+//! - The other seats that went out follow in the order they went out; a
+//!   place counts the seats ahead, so after two safe seats comes place 3.
+//! - The loser (played out, resigned, timed out) is last.
+//! - Seats still in at the end (a draw by the action limit, or everyone but
+//!   a resigner or a `between.empty_hand: loses` loser) share the place
+//!   after the last seat out.
+
+use skit_engine::{Game, Record, Seat};
+
+use crate::live::Live;
+
+/// What places are read from: the order seats went out, how many of the
+/// first of them were safe when phase one ended, and the loser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finish {
+    pub players: u8,
+    /// Seats in the order they went out.
+    pub out: Vec<Seat>,
+    /// How many of `out`'s first seats went out when phase one ended.
+    pub safe: usize,
+    pub loser: Option<Seat>,
+}
+
+impl Finish {
+    /// The standing of an engine game, over or not.
+    pub fn of(game: &Game) -> Self {
+        let state = game.state();
+        let out: Vec<Seat> = state.out().collect();
+        Self {
+            players: state.players(),
+            safe: safe_at_phase_two(game.history(), &out),
+            out,
+            loser: state.loser(),
+        }
+    }
+
+    /// The same standing with `seat` as the loser (a resignation or a
+    /// timeout ends the game outside the rules).
+    // The resign and timeout endings (being added) call this.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn with_loser(mut self, seat: Seat) -> Self {
+        self.loser = Some(seat);
+        self
+    }
+
+    /// Every seat's place once the game is over (1-based, shared places
+    /// repeat).
+    pub fn places(&self) -> Vec<u32> {
+        let after_out = self.out.len() as u32 + 1;
+        (0..self.players)
+            .map(|seat| {
+                if self.loser == Some(seat) {
+                    return u32::from(self.players);
+                }
+                match self.out.iter().position(|&o| o == seat) {
+                    Some(i) if i < self.safe => 1,
+                    Some(i) => i as u32 + 1,
+                    None => after_out,
+                }
+            })
+            .collect()
+    }
+
+    /// Places known while the game runs: seats out and the loser;
+    /// `None` for seats still in.
+    pub fn known_places(&self) -> Vec<Option<u32>> {
+        self.places()
+            .into_iter()
+            .enumerate()
+            .map(|(seat, place)| {
+                let seat = seat as Seat;
+                (self.loser == Some(seat) || self.out.contains(&seat)).then_some(place)
+            })
+            .collect()
+    }
+}
+
+/// The standing of a live game: the one place views and ratings read it.
+pub fn of_live(live: &Live) -> Finish {
+    let finish = Finish::of(&live.game);
+    match &live.ending {
+        Some(ending) => finish.with_loser(ending.seat),
+        None => finish,
+    }
+}
+
+/// How many of `out`'s first seats were safe when phase one ended: seats
+/// out with no action of theirs after the start of phase two. A seat goes
+/// out in phase two only by playing there, so it always has one.
+fn safe_at_phase_two(history: &[Record], out: &[Seat]) -> usize {
+    let start = history
+        .iter()
+        .position(|r| matches!(r, Record::PhaseTwo { .. }))
+        .map_or(0, |i| i + 1);
+    let acted = |seat: Seat| history[start..].iter().any(|r| actor(r) == Some(seat));
+    out.iter().take_while(|&&seat| !acted(seat)).count()
+}
+
+/// The seat whose action a record shows, if any.
+fn actor(record: &Record) -> Option<Seat> {
+    match record {
+        Record::Play { seat, .. }
+        | Record::Chance { seat, .. }
+        | Record::Pickup { seat, .. }
+        | Record::Sluff { seat, .. }
+        | Record::Pass { seat }
+        | Record::Claim { seat }
+        | Record::Rob { seat, .. }
+        | Record::Bank { seat, .. } => Some(*seat),
+        Record::Deal { .. }
+        | Record::Shuffle { .. }
+        | Record::PhaseTwo { .. }
+        | Record::End { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skit_engine::CardSet;
+
+    fn finish(players: u8, out: &[Seat], safe: usize, loser: Option<Seat>) -> Finish {
+        Finish {
+            players,
+            out: out.to_vec(),
+            safe,
+            loser,
+        }
+    }
+
+    #[test]
+    fn played_out_order_then_the_loser_last() {
+        assert_eq!(finish(4, &[2, 0, 3], 0, Some(1)).places(), [2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn safe_seats_share_first_place() {
+        // Seats 1 and 3 were safe; seat 0 went out in phase two; 2 lost.
+        assert_eq!(finish(4, &[3, 1, 0], 2, Some(2)).places(), [3, 1, 4, 1]);
+    }
+
+    #[test]
+    fn a_draw_by_the_limit_ties_those_still_in() {
+        assert_eq!(finish(4, &[1], 0, None).places(), [2, 1, 2, 2]);
+        assert_eq!(finish(3, &[], 0, None).places(), [1, 1, 1]);
+    }
+
+    #[test]
+    fn a_resignation_ties_the_others_still_in() {
+        let f = finish(4, &[2], 0, None).with_loser(0);
+        assert_eq!(f.places(), [4, 2, 1, 2]);
+    }
+
+    #[test]
+    fn a_loser_between_the_phases_leaves_everyone_else_first() {
+        // `between.empty_hand: loses`: nobody went out.
+        assert_eq!(finish(3, &[], 0, Some(1)).places(), [1, 3, 1]);
+    }
+
+    #[test]
+    fn known_places_leave_seats_still_in_open() {
+        assert_eq!(
+            finish(3, &[2], 1, None).known_places(),
+            [None, None, Some(1)]
+        );
+    }
+
+    #[test]
+    fn safe_seats_are_those_that_never_act_in_phase_two() {
+        let play = |seat| Record::Play {
+            seat,
+            cards: CardSet::EMPTY,
+        };
+        let history = [
+            play(0),
+            play(1),
+            play(2),
+            Record::PhaseTwo {
+                trump: None,
+                trump_holder: Some(0),
+            },
+            play(0),
+            play(2),
+            play(0),
+        ];
+        // Seat 1 was out at once; seat 2 went out by playing.
+        assert_eq!(safe_at_phase_two(&history, &[1, 2]), 1);
+        assert_eq!(safe_at_phase_two(&history, &[2, 1]), 0);
+        // Still in phase one (a resignation): nobody is out, nobody safe.
+        assert_eq!(safe_at_phase_two(&history[..3], &[]), 0);
+    }
+}

@@ -1,0 +1,313 @@
+//! Ratings end to end: rated games played to the end over gRPC change the
+//! players' ratings under the game's ruleset key, once; unrated games
+//! change nothing; views, GetRatings, GetRatingHistory and GetLeaderboard
+//! agree.
+
+mod support;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use skit_proto::v1::account_service_client::AccountServiceClient;
+use skit_proto::v1::rating_service_client::RatingServiceClient;
+use skit_proto::v1::{
+    AccountKind, CreateAccountRequest, CreateGameRequest, GetLeaderboardRequest,
+    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, Rules, SeatSpec, View,
+};
+use skit_store::testing::TestDb;
+use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, view};
+use tonic::Code;
+use tonic::transport::Channel;
+
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = skit_store::testing::TestDb::sqlite();
+                    super::$name(&db).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = skit_store::testing::TestDb::postgres().await;
+                    super::$name(&db).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_databases!(
+    rated_game_updates_ratings_once,
+    unrated_game_changes_nothing,
+    overridden_options_are_rated_under_their_own_key,
+    bad_requests_are_refused,
+);
+
+fn rules(options: Option<serde_json::Value>) -> Rules {
+    Rules {
+        preset: "skitgubbe".into(),
+        options: options.map(|o| serde_json::from_value(o).expect("struct")),
+    }
+}
+
+async fn ratings_client(app: &App) -> RatingServiceClient<Channel> {
+    RatingServiceClient::connect(format!("http://{}", app.addr))
+        .await
+        .expect("connect")
+}
+
+/// Operator-created accounts: players and, for the last seat, a bot.
+async fn accounts(app: &App, players: usize) -> Vec<Guest> {
+    let mut client: AccountServiceClient<Channel> = app.accounts().await;
+    let mut out = Vec::new();
+    for i in 0..players {
+        let kind = if i + 1 == players {
+            AccountKind::Bot
+        } else {
+            AccountKind::Player
+        };
+        let req = CreateAccountRequest {
+            name: format!("a{i}"),
+            kind: kind as i32,
+        };
+        let reply = client
+            .create_account(authed(req, OPERATOR_TOKEN))
+            .await
+            .expect("account")
+            .into_inner();
+        out.push(Guest {
+            id: reply.account_id,
+            token: reply.token,
+        });
+    }
+    out
+}
+
+/// Creates a game for `players` (operator) and plays it to the end;
+/// returns the game id and the final view.
+async fn played_game(
+    app: &App,
+    players: &[Guest],
+    rules: Rules,
+    rated: bool,
+    seed: u64,
+) -> (String, View) {
+    let mut games = app.games().await;
+    let req = CreateGameRequest {
+        rules: Some(rules),
+        players: players.len() as u32,
+        seats: players
+            .iter()
+            .map(|p| SeatSpec {
+                account_id: Some(p.id.clone()),
+            })
+            .collect(),
+        rated,
+        ..Default::default()
+    };
+    let game = games
+        .create_game(authed(req, OPERATOR_TOKEN))
+        .await
+        .expect("create")
+        .into_inner()
+        .game_id;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    play_out(&mut games, &game, players, &mut rng, &mut |_, _| {}).await;
+    let end = view(&mut games, &game, 0, &players[0].token).await;
+    assert_eq!(end.phase, Phase::Over as i32);
+    (game, end)
+}
+
+async fn get_ratings(
+    client: &mut RatingServiceClient<Channel>,
+    players: &[Guest],
+    rules: Option<Rules>,
+) -> Vec<Rating> {
+    let req = GetRatingsRequest {
+        account_ids: players.iter().map(|p| p.id.clone()).collect(),
+        rules,
+    };
+    client
+        .get_ratings(authed(req, &players[0].token))
+        .await
+        .expect("ratings")
+        .into_inner()
+        .ratings
+}
+
+async fn rated_game_updates_ratings_once(db: &TestDb) {
+    // Arrange
+    let app = spawn_app(db.url()).await;
+    let players = accounts(&app, 3).await;
+    let mut ratings = ratings_client(&app).await;
+    let before = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    assert!(before.iter().all(|r| r.games == 0 && r.mu == 25.0));
+
+    // Act
+    let (game, end) = played_game(&app, &players, rules(None), true, 7).await;
+
+    // Assert: one game each, ordered by place (the loser lowest).
+    let after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    let places = end.result.as_ref().expect("result").places.clone();
+    assert!(
+        after
+            .iter()
+            .all(|r| r.games == 1 && r.ruleset_key == "skitgubbe")
+    );
+    assert!(after.iter().any(|r| r.mu != 25.0), "{after:?}");
+    for i in 0..3 {
+        for j in 0..3 {
+            if places[i] < places[j] {
+                assert!(after[i].mu > after[j].mu, "{places:?} {after:?}");
+            } else if places[i] == places[j] {
+                assert!(
+                    (after[i].mu - after[j].mu).abs() < 1e-9,
+                    "{places:?} {after:?}"
+                );
+            }
+        }
+    }
+    if let Some(loser) = end.loser {
+        let lowest = after
+            .iter()
+            .map(|r| r.conservative)
+            .fold(f64::MAX, f64::min);
+        assert_eq!(after[loser as usize].conservative, lowest);
+    }
+    // Views show the ratings after the game.
+    for (seat, info) in end.seats.iter().enumerate() {
+        assert_eq!(info.rating.as_ref(), Some(&after[seat]), "seat {seat}");
+    }
+    // One change per account, its place as the view shows it.
+    for (seat, player) in players.iter().enumerate() {
+        let req = GetRatingHistoryRequest {
+            account_id: Some(player.id.clone()),
+            ..Default::default()
+        };
+        let history = ratings
+            .get_rating_history(authed(req, &players[0].token))
+            .await
+            .expect("history")
+            .into_inner()
+            .changes;
+        assert_eq!(history.len(), 1);
+        assert_eq!(history[0].game_id, game);
+        assert_eq!(history[0].place, places[seat]);
+        assert_eq!(history[0].before.as_ref().map(|r| r.games), Some(0));
+        assert_eq!(history[0].after.as_ref(), Some(&after[seat]));
+    }
+    // The leaderboard: everyone, highest conservative rating first.
+    let req = GetLeaderboardRequest {
+        rules: Some(rules(None)),
+        ..Default::default()
+    };
+    let board = ratings
+        .get_leaderboard(authed(req, &players[0].token))
+        .await
+        .expect("leaderboard")
+        .into_inner()
+        .entries;
+    assert_eq!(board.len(), 3);
+    let ranks: Vec<u32> = board.iter().map(|e| e.rank).collect();
+    assert_eq!(ranks, [1, 2, 3]);
+    let scores: Vec<f64> = board
+        .iter()
+        .map(|e| e.rating.as_ref().unwrap().conservative)
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert_eq!(board.iter().filter(|e| e.is_bot).count(), 1);
+
+    // A restart (which looks for unrated games) applies nothing twice.
+    drop(ratings);
+    app.stop().await;
+    let app = spawn_app(db.url()).await;
+    let mut ratings = ratings_client(&app).await;
+    assert_eq!(
+        get_ratings(&mut ratings, &players, Some(rules(None))).await,
+        after
+    );
+}
+
+async fn unrated_game_changes_nothing(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let players = accounts(&app, 2).await;
+    let mut ratings = ratings_client(&app).await;
+
+    let (_, end) = played_game(&app, &players, rules(None), false, 3).await;
+
+    assert!(get_ratings(&mut ratings, &players, None).await.is_empty());
+    let at_start = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    assert!(at_start.iter().all(|r| r.games == 0 && r.mu == 25.0));
+    assert_eq!(end.seats[0].rating.as_ref(), Some(&at_start[0]));
+    let req = GetRatingHistoryRequest::default();
+    let history = ratings
+        .get_rating_history(authed(req, &players[1].token))
+        .await
+        .expect("history")
+        .into_inner();
+    assert!(history.changes.is_empty());
+}
+
+async fn overridden_options_are_rated_under_their_own_key(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let players = accounts(&app, 2).await;
+    let mut ratings = ratings_client(&app).await;
+    let bottom = rules(Some(serde_json::json!({"phase2.pickup": "bottom"})));
+
+    played_game(&app, &players, bottom.clone(), true, 5).await;
+
+    let own = get_ratings(&mut ratings, &players, Some(bottom)).await;
+    assert!(own.iter().all(|r| r.games == 1), "{own:?}");
+    assert_ne!(own[0].ruleset_key, "skitgubbe");
+    assert!(
+        own[0].ruleset_key.contains("bottom"),
+        "{}",
+        own[0].ruleset_key
+    );
+    let plain = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    assert!(plain.iter().all(|r| r.games == 0), "{plain:?}");
+    // Without rules: the one key they have played.
+    let all = get_ratings(&mut ratings, &players, None).await;
+    assert_eq!(all, own);
+}
+
+async fn bad_requests_are_refused(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let players = accounts(&app, 1).await;
+    let mut ratings = ratings_client(&app).await;
+
+    let unknown = GetRatingsRequest {
+        account_ids: vec!["999999".into()],
+        rules: None,
+    };
+    let err = ratings
+        .get_ratings(authed(unknown, &players[0].token))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::NotFound, "{err:?}");
+
+    let bad = GetLeaderboardRequest {
+        rules: Some(Rules {
+            preset: "no-such-preset".into(),
+            options: None,
+        }),
+        ..Default::default()
+    };
+    let err = ratings
+        .get_leaderboard(authed(bad, &players[0].token))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+    assert!(err.message().starts_with("rules"), "{}", err.message());
+
+    let err = ratings
+        .get_rating_history(tonic::Request::new(GetRatingHistoryRequest::default()))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::Unauthenticated);
+}
