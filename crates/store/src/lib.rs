@@ -23,9 +23,11 @@
 //! ```
 
 mod account;
+mod batch;
 mod error;
 mod event;
 mod game;
+mod group_commit;
 mod pg_listener;
 mod postgres;
 mod rows;
@@ -35,9 +37,11 @@ mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use batch::{AppendRequest, AppendResults};
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
+pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
