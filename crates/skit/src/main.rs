@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod conformance;
 mod demo;
+mod load;
 mod verify;
 
 use std::path::PathBuf;
@@ -32,6 +33,9 @@ enum Command {
     Bench(bench::Args),
     /// Play seeded games between bot strategies and print how often each lost.
     Arena(arena::Args),
+    /// Drive a game service with concurrent random games and compare its
+    /// moves per second with the database's own durable insert rate.
+    Load(load::Args),
     /// Play one game between built-in random players and print it.
     Demo(demo::Args),
     /// Check a finished game's record (JSON, with the revealed seed): the
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),
+        Command::Load(args) => load::run(args),
         Command::Verify { file } => verify::run(&file),
     }
 }

@@ -43,6 +43,12 @@ pub struct Config {
     pub long_poll_cap_ms: u64,
     /// The largest request message accepted, in bytes.
     pub max_request_bytes: usize,
+    /// Batch concurrent appends of different games into shared durable
+    /// commits (`SKIT_GROUP_COMMIT`); each move is still acknowledged only
+    /// once its own events are committed.
+    pub group_commit: bool,
+    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
+    pub db_max_connections: u32,
 }
 
 impl Default for Config {
@@ -54,6 +60,8 @@ impl Default for Config {
             request_timeout_ms: 70_000,
             long_poll_cap_ms: 60_000,
             max_request_bytes: 64 * 1024,
+            group_commit: true,
+            db_max_connections: 10,
         }
     }
 }
