@@ -24,9 +24,11 @@
 
 mod account;
 mod clock;
+mod batch;
 mod error;
 mod event;
 mod game;
+mod group_commit;
 mod pg_listener;
 mod postgres;
 mod request_id;
@@ -40,9 +42,11 @@ mod store;
 pub mod testing;
 mod tickets;
 
+pub use batch::{AppendRequest, AppendResults};
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
+pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use postgres::PgStore;
 pub use rating_update::Placed;

@@ -1,13 +1,20 @@
 //! Cross-instance append notices over Postgres `LISTEN`/`NOTIFY`.
 //!
-//! Every append sends `pg_notify` inside its transaction; each instance runs
+//! Every append sends `pg_notify` right after its commit; each instance runs
 //! one listener task that forwards notices into its local broadcast channel.
 //! An instance hears its own appends this way too, so there is one path.
+//!
+//! Not inside the writing transaction: Postgres serializes every notifying
+//! transaction of the cluster through its commit, fsync included (a global
+//! lock keeps the notice queue in commit order), which would cap all
+//! appends at one per disk flush. Sent after the commit on a session with
+//! `synchronous_commit` off, a notice costs no flush and holds that lock
+//! only briefly; a crash between commit and notice loses a hint, which
+//! listeners tolerate (see [`Appended`]).
 
 use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgPool};
-use sqlx::{Postgres, Transaction};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
@@ -18,17 +25,20 @@ const CHANNEL: &str = "skit_events";
 /// Pause before listening again after the connection dropped.
 const RETRY_DELAY: Duration = Duration::from_secs(1);
 
-/// Queues a notice for `seq`; Postgres delivers it when the transaction
-/// commits and drops it on rollback.
-pub(crate) async fn notify(
-    tx: &mut Transaction<'static, Postgres>,
-    game_id: GameId,
-    seq: u64,
-) -> Result<(), Error> {
-    sqlx::query("SELECT pg_notify($1, $2)")
+/// Sends one notice per (game, last seq), in one statement, on `pool`
+/// (whose sessions need not wait for the disk).
+pub(crate) async fn notify_all(pool: &PgPool, notices: &[(GameId, u64)]) -> Result<(), Error> {
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let payloads: Vec<String> = notices
+        .iter()
+        .map(|(game_id, seq)| format!("{game_id} {seq}"))
+        .collect();
+    sqlx::query("SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n")
         .bind(CHANNEL)
-        .bind(format!("{game_id} {seq}"))
-        .execute(&mut **tx)
+        .bind(payloads)
+        .execute(pool)
         .await?;
     Ok(())
 }

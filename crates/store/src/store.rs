@@ -38,6 +38,18 @@ impl Store {
         }
     }
 
+    /// As [`Store::connect`], with at most `max_connections` pooled
+    /// Postgres connections (SQLite keeps its default: one writer anyway).
+    pub async fn connect_sized(url: &str, max_connections: u32) -> Result<Self, Error> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Self::Postgres(
+                PgStore::connect_sized(url, max_connections).await?,
+            ))
+        } else {
+            Self::connect(url).await
+        }
+    }
+
     /// Waits for open connections to finish and closes them (for SQLite:
     /// releases the file).
     pub async fn close(&self) {

@@ -50,6 +50,12 @@ pub struct Config {
     /// bounds how late it notices one stored by another instance that then
     /// stopped).
     pub clock_recheck_ms: u64,
+    /// Batch concurrent appends of different games into shared durable
+    /// commits (`SKIT_GROUP_COMMIT`); each move is still acknowledged only
+    /// once its own events are committed.
+    pub group_commit: bool,
+    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
+    pub db_max_connections: u32,
 }
 
 impl Default for Config {
@@ -63,6 +69,8 @@ impl Default for Config {
             max_request_bytes: 64 * 1024,
             clock_min_limit_ms: 1000,
             clock_recheck_ms: 5000,
+            group_commit: true,
+            db_max_connections: 10,
         }
     }
 }

@@ -171,10 +171,16 @@ pub fn history(
             by_clock: false,
         });
     }
-    let records = live.game.history().iter().zip(&live.entries);
+    // Entries are in version order: find the first one after `after`
+    // instead of walking the whole history, so a late view costs what an
+    // early one does.
+    let first = after.map_or(0, |a| live.entries.partition_point(|e| e.version <= a));
+    let records = live.game.history().get(first..).unwrap_or_default();
+    let entries = live.entries.get(first..).unwrap_or_default();
     events.extend(
         records
-            .filter(|(_, entry)| after.is_none_or(|a| entry.version > a))
+            .iter()
+            .zip(entries)
             .filter_map(|(record, entry)| history_event(record, entry, seat, full)),
     );
     if let Some(end) = &live.ending

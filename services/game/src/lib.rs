@@ -63,7 +63,7 @@ pub fn grpc_services(
 /// account, the task that follows other instances' appends and the task
 /// that applies run-out clocks.
 pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
-    let store = Store::connect(&config.database_url)
+    let store = Store::connect_sized(&config.database_url, config.db_max_connections)
         .await
         .context("cannot open the database")?;
     if let Some(token) = &config.operator_token {

@@ -3,10 +3,13 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use skit_store::Store;
+use skit_store::{GroupCommit, NewEvent, Store, StoredEvent};
 
 use crate::config::Config;
 use crate::games::Games;
+
+/// Committer tasks: one batch fills while another is flushed.
+const GROUP_COMMITTERS: usize = 2;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -22,10 +25,15 @@ pub struct AppState {
     pub(crate) clock_wake: Arc<tokio::sync::Notify>,
     /// The timeout task, stopped with the server.
     pub(crate) timeouts: Arc<Mutex<Option<tokio::task::AbortHandle>>>,
+    /// Appends go through group commit when configured.
+    pub(crate) group_commit: Option<GroupCommit>,
 }
 
 impl AppState {
     pub fn new(store: Store, config: &Config) -> Self {
+        let group_commit = config.group_commit.then(|| {
+            GroupCommit::start(store.clone(), GROUP_COMMITTERS, skit_store::DEFAULT_MAX_BATCH)
+        });
         Self {
             games: Arc::new(Games::new(store.clone())),
             store,
@@ -35,6 +43,21 @@ impl AppState {
             clock_min_limit: config.clock_min_limit(),
             clock_wake: Arc::default(),
             timeouts: Arc::default(),
+            group_commit,
+        }
+    }
+
+    /// Appends a game's events: through group commit if configured, else
+    /// as one commit of their own. Answers as [`Store::append`].
+    pub(crate) async fn append(
+        &self,
+        game_id: skit_store::GameId,
+        expected_seq: u64,
+        events: Vec<NewEvent>,
+    ) -> Result<Vec<StoredEvent>, skit_store::Error> {
+        match &self.group_commit {
+            Some(group) => group.append(game_id, expected_seq, events).await,
+            None => self.store.append(game_id, expected_seq, &events).await,
         }
     }
 

@@ -8,6 +8,7 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::types::Json;
 use tokio::sync::broadcast;
 
+use crate::batch::{self, Append};
 use crate::pg_listener::{self, ListenerTask};
 
 use crate::error::is_unique_violation;
@@ -22,6 +23,12 @@ mod tx;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
+/// sqlx's default pool size.
+const DEFAULT_MAX_CONNECTIONS: u32 = 10;
+
+/// Notices are short statements; a few connections carry them all.
+const NOTIFY_CONNECTIONS: u32 = 4;
+
 /// Locks the game row, so joiners of one game queue up and the count of
 /// open seats after a join cannot race with another join.
 const LOCK_GAME: &str = "SELECT status FROM games WHERE id = $1 FOR UPDATE";
@@ -29,6 +36,9 @@ const LOCK_GAME: &str = "SELECT status FROM games WHERE id = $1 FOR UPDATE";
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pub(crate) pool: PgPool,
+    /// For append notices only: `synchronous_commit` off, as a notice is a
+    /// hint that needs no disk flush (see `pg_listener`).
+    notify_pool: PgPool,
     appended: broadcast::Sender<Appended>,
     /// Forwards notifications into `appended`; stopped with the last clone.
     _listener: Arc<ListenerTask>,
@@ -41,13 +51,27 @@ impl PgStore {
     pub async fn connect(url: &str) -> Result<Self, Error> {
         // A server configured with synchronous_commit off could lose
         // acknowledged moves on a crash; insist on it for our sessions.
-        let options = PgConnectOptions::from_str(url)?.options([("synchronous_commit", "on")]);
-        let pool = PgPoolOptions::new().connect_with(options).await?;
+        Self::connect_sized(url, DEFAULT_MAX_CONNECTIONS).await
+    }
+
+    /// As [`PgStore::connect`], with at most `max_connections` pooled
+    /// connections for queries and appends.
+    pub async fn connect_sized(url: &str, max_connections: u32) -> Result<Self, Error> {
+        let base = PgConnectOptions::from_str(url)?;
+        let options = base.clone().options([("synchronous_commit", "on")]);
+        let pool = PgPoolOptions::new()
+            .max_connections(max_connections)
+            .connect_with(options)
+            .await?;
+        let notify_pool = PgPoolOptions::new()
+            .max_connections(NOTIFY_CONNECTIONS)
+            .connect_lazy_with(base.options([("synchronous_commit", "off")]));
         MIGRATOR.run(&pool).await?;
         let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);
         let listener = pg_listener::start(&pool, appended.clone()).await?;
         Ok(Self {
             pool,
+            notify_pool,
             appended,
             _listener: Arc::new(listener),
         })
@@ -59,7 +83,16 @@ impl PgStore {
     }
 
     pub async fn close(&self) {
+        self.notify_pool.close().await;
         self.pool.close().await;
+    }
+
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    pub(crate) fn notify_pool(&self) -> &PgPool {
+        &self.notify_pool
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Appended> {
@@ -139,8 +172,8 @@ impl PgStore {
                 .await?;
         }
         insert_event(&mut tx, game.id, 0, &first).await?;
-        pg_listener::notify(&mut tx, game.id, 0).await?;
         tx.commit().await?;
+        self.notify_appended(&[(game.id, 0)]).await;
         Ok(game)
     }
 
@@ -194,7 +227,28 @@ impl PgStore {
         updated.map(drop).ok_or(Error::GameNotFound(game_id))
     }
 
+    /// One append as a round of one (see `batch`): two reads and one
+    /// insert, no transaction round trips.
     pub async fn append(
+        &self,
+        game_id: GameId,
+        expected_seq: u64,
+        events: &[NewEvent],
+    ) -> Result<Vec<StoredEvent>, Error> {
+        let append = Append {
+            game_id,
+            expected_seq,
+            events,
+        };
+        let mut answers = batch::postgres::append_round(self, &[append]).await;
+        answers
+            .pop()
+            .unwrap_or(Err(Error::Invalid("request not answered")))
+    }
+
+    /// Checks and appends in one transaction; answers a unique violation
+    /// (a race with another appender) with what won it.
+    pub(crate) async fn append_in_transaction(
         &self,
         game_id: GameId,
         expected_seq: u64,
@@ -213,6 +267,9 @@ impl PgStore {
             Err(e) => return Err(e),
         };
         tx.commit().await?;
+        if let Some(last) = stored.last() {
+            self.notify_appended(&[(game_id, last.seq)]).await;
+        }
         Ok(stored)
     }
 

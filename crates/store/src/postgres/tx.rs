@@ -5,7 +5,6 @@ use serde_json::Value;
 use sqlx::types::Json;
 use sqlx::{Postgres, Transaction};
 
-use crate::pg_listener;
 use crate::rows::{self, EventRow};
 use crate::{AccountId, Error, GameId, GameStatus, Joined, NewEvent, StoredEvent, sql};
 
@@ -56,10 +55,6 @@ pub(super) async fn append_in_tx(
     let mut stored = Vec::with_capacity(events.len());
     for (seq, event) in (expected_seq..).zip(events) {
         stored.push(insert_event(tx, game_id, seq, event).await?);
-    }
-    if let Some(last) = stored.last() {
-        // Delivered on commit only, so listeners never see a rolled-back seq.
-        pg_listener::notify(tx, game_id, last.seq).await?;
     }
     Ok(stored)
 }

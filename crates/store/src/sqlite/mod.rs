@@ -16,6 +16,7 @@ use crate::{
     Account, AccountId, AccountKind, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent,
     NewGame, StoredEvent, sql,
 };
+pub(crate) use tx::append_in_tx as append_checked;
 use tx::{append_in_tx, insert_event, join_in_tx};
 
 mod tx;
@@ -65,7 +66,12 @@ impl SqliteStore {
         self.appended.subscribe()
     }
 
-    fn notify(&self, game_id: GameId, seq: u64) {
+    /// Begins a transaction holding SQLite's write lock.
+    pub(crate) async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, Error> {
+        Ok(self.pool.begin_with(BEGIN_WRITE).await?)
+    }
+
+    pub(crate) fn notify(&self, game_id: GameId, seq: u64) {
         // No receivers is fine: nobody is watching this game.
         let _ = self.appended.send(Appended { game_id, seq });
     }

@@ -28,7 +28,7 @@ pub(super) async fn insert_event(
 
 /// Checks `expected_seq` and the move ids, then inserts. Reads inside the
 /// write transaction, so nothing can slip in between check and insert.
-pub(super) async fn append_in_tx(
+pub(crate) async fn append_in_tx(
     tx: &mut Transaction<'static, Sqlite>,
     game_id: GameId,
     expected_seq: u64,

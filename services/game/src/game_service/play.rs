@@ -169,8 +169,7 @@ impl GameApi {
         self.lower_clock(live).await?;
         let stored = self
             .state
-            .store
-            .append(live.id, live.version + 1, &events)
+            .append(live.id, live.version + 1, events)
             .await?;
         for event in &stored {
             if let Err(e) = live.apply_event(event) {
@@ -284,9 +283,13 @@ impl GameApi {
             let events = live.plan_move(seat, kind, &req.move_id)?;
             match self.append(&mut live, events).await {
                 Ok(()) => {
+                    // The history since the version the move was made on:
+                    // what this move did, so the reply's size does not grow
+                    // with the game.
+                    let after = Some(req.expected_version);
                     return Ok(SubmitMoveResponse {
                         version: live.version,
-                        view: Some(convert::view(&live, Some(seat), None)),
+                        view: Some(convert::view(&live, Some(seat), after)),
                     });
                 }
                 // Another instance appended first (maybe this very move):

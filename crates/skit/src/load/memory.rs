@@ -1,0 +1,97 @@
+//! `skit load memory`: creates and starts many games (all seats taken, so
+//! each is dealt and held live in the service's cache) and prints the
+//! service's resident memory before and after.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use skit_proto::v1::game_service_client::GameServiceClient;
+
+use super::target::{Seats, Service, TargetArgs, create_game};
+
+#[derive(clap::Args, Debug)]
+pub struct MemoryArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    /// Games to create and keep live.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Creations under way at once.
+    #[arg(long, default_value_t = 64)]
+    pub concurrency: usize,
+    #[arg(long, default_value_t = 3)]
+    pub players: usize,
+    #[arg(long, default_value = "skitgubbe")]
+    pub preset: String,
+}
+
+/// VmRSS of a process, in bytes.
+pub fn rss(pid: Option<u32>) -> Option<u64> {
+    let path = pid.map_or("/proc/self/status".to_owned(), |p| format!("/proc/{p}/status"));
+    let status = std::fs::read_to_string(path).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
+    let pool = u32::try_from(args.concurrency).unwrap_or(64).max(10);
+    let service = Service::start(&args.target, pool).await?;
+    let pid = if args.target.spawn {
+        None
+    } else {
+        args.target.service_pid
+    };
+    if !args.target.spawn && pid.is_none() {
+        anyhow::bail!("with --url, give --service-pid to read the service's memory");
+    }
+    let mut seats = Seats::new();
+    for p in 0..args.players {
+        seats.push(service.guest(&format!("mem-{p}")).await?);
+    }
+    let channels = service.channels(args.target.connections).await?;
+    let before = rss(pid).unwrap_or(0);
+    let started = Instant::now();
+    let (next, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let mut tasks = tokio::task::JoinSet::new();
+    for w in 0..args.concurrency {
+        let mut client = GameServiceClient::new(channels[w % channels.len()].clone());
+        let (next, errors, seats, preset, total) = (
+            next.clone(),
+            errors.clone(),
+            seats.clone(),
+            args.preset.clone(),
+            args.games,
+        );
+        tasks.spawn(async move {
+            while next.fetch_add(1, Ordering::Relaxed) < total {
+                if let Err(status) = create_game(&mut client, &seats, &preset).await {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                    eprintln!("error: {} {}", status.code(), status.message());
+                }
+            }
+        });
+    }
+    tasks.join_all().await;
+    let elapsed = started.elapsed();
+    let after = rss(pid).unwrap_or(0);
+    let errors = errors.load(Ordering::Relaxed);
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    println!(
+        "memory: {} games created and started in {:.1} s ({:.0}/s), errors: {}",
+        args.games,
+        elapsed.as_secs_f64(),
+        args.games as f64 / elapsed.as_secs_f64().max(1e-9),
+        errors
+    );
+    println!(
+        "  service RSS: {:.1} MiB before, {:.1} MiB after; {:.0} bytes per live game",
+        mib(before),
+        mib(after),
+        after.saturating_sub(before) as f64 / args.games.max(1) as f64
+    );
+    drop(channels);
+    service.stop().await?;
+    Ok(errors == 0)
+}

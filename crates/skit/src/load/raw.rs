@@ -1,0 +1,155 @@
+//! The database's own limit: N tasks each looping single-row INSERTs, each
+//! its own durable commit, into a scratch table shaped like the event log.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+const TABLE: &str = "skit_load_raw";
+
+/// Rows written and the time taken.
+#[derive(Debug, Clone, Copy)]
+pub struct Raw {
+    pub rows: u64,
+    pub elapsed: Duration,
+    pub errors: u64,
+}
+
+impl Raw {
+    pub fn rows_per_second(&self) -> f64 {
+        self.rows as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// One backend's pool; each insert is its own autocommit transaction.
+#[derive(Clone)]
+enum Pool {
+    Postgres(sqlx::PgPool),
+    Sqlite(sqlx::SqlitePool),
+}
+
+impl Pool {
+    async fn open(database_url: &str, concurrency: u32) -> anyhow::Result<Pool> {
+        Ok(if database_url.starts_with("postgres") {
+            let options: sqlx::postgres::PgConnectOptions = database_url.parse()?;
+            let options = options.options([("synchronous_commit", "on")]);
+            Pool::Postgres(
+                sqlx::postgres::PgPoolOptions::new()
+                    .max_connections(concurrency)
+                    .connect_with(options)
+                    .await?,
+            )
+        } else {
+            // The service's own durability: WAL, synced on every commit.
+            let options: sqlx::sqlite::SqliteConnectOptions = database_url.parse()?;
+            let options = options
+                .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+                .synchronous(sqlx::sqlite::SqliteSynchronous::Full)
+                .busy_timeout(Duration::from_secs(30));
+            Pool::Sqlite(
+                sqlx::sqlite::SqlitePoolOptions::new()
+                    .max_connections(concurrency)
+                    .connect_with(options)
+                    .await?,
+            )
+        })
+    }
+
+    async fn execute(&self, sql: &str) -> Result<(), sqlx::Error> {
+        match self {
+            Pool::Postgres(p) => sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
+                .execute(p)
+                .await
+                .map(drop),
+            Pool::Sqlite(p) => sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
+                .execute(p)
+                .await
+                .map(drop),
+        }
+    }
+
+    async fn insert(&self, game: &str, seq: i64) -> Result<(), sqlx::Error> {
+        let payload = serde_json::json!({"action": {"move": {"seat": 1, "play": ["7S"]}}});
+        let move_id = format!("m{seq}");
+        match self {
+            Pool::Postgres(p) => sqlx::query(
+                "INSERT INTO skit_load_raw (game_id, seq, kind, payload, move_id, created_at) \
+                 VALUES ($1, $2, 'move', $3, $4, now())",
+            )
+            .bind(game)
+            .bind(seq)
+            .bind(sqlx::types::Json(payload))
+            .bind(move_id)
+            .execute(p)
+            .await
+            .map(drop),
+            Pool::Sqlite(p) => sqlx::query(
+                "INSERT INTO skit_load_raw (game_id, seq, kind, payload, move_id, created_at) \
+                 VALUES ($1, $2, 'move', $3, $4, datetime('now'))",
+            )
+            .bind(game)
+            .bind(seq)
+            .bind(payload.to_string())
+            .bind(move_id)
+            .execute(p)
+            .await
+            .map(drop),
+        }
+    }
+
+    async fn close(&self) {
+        match self {
+            Pool::Postgres(p) => p.close().await,
+            Pool::Sqlite(p) => p.close().await,
+        }
+    }
+}
+
+pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow::Result<Raw> {
+    let pool = Pool::open(database_url, concurrency as u32)
+        .await
+        .context("cannot open the database for the raw measurement")?;
+    let (json, time) = match pool {
+        Pool::Postgres(_) => ("JSONB", "TIMESTAMPTZ"),
+        Pool::Sqlite(_) => ("TEXT", "TEXT"),
+    };
+    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}")).await?;
+    pool.execute(&format!(
+        "CREATE TABLE {TABLE} (game_id TEXT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, \
+         payload {json} NOT NULL, move_id TEXT, created_at {time} NOT NULL, \
+         PRIMARY KEY (game_id, seq))"
+    ))
+    .await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let (rows, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for w in 0..concurrency {
+        let (pool, stop, rows, errors) = (pool.clone(), stop.clone(), rows.clone(), errors.clone());
+        tasks.spawn(async move {
+            let game = format!("{w:032x}");
+            let mut seq = 0i64;
+            while !stop.load(Ordering::Relaxed) {
+                seq += 1;
+                match pool.insert(&game, seq).await {
+                    Ok(()) => rows.fetch_add(1, Ordering::Relaxed),
+                    Err(_) => errors.fetch_add(1, Ordering::Relaxed),
+                };
+            }
+        });
+    }
+    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    tasks.join_all().await;
+    let elapsed = started.elapsed();
+    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}")).await?;
+    pool.close().await;
+    Ok(Raw {
+        rows: rows.load(Ordering::Relaxed),
+        elapsed,
+        errors: errors.load(Ordering::Relaxed),
+    })
+}
+

@@ -1,0 +1,178 @@
+//! Which service to drive: one started here (`--spawn`) on its own runtime,
+//! or one already running (`--url`), and how to connect to it.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use skit_proto::v1::account_service_client::AccountServiceClient;
+use skit_proto::v1::game_service_client::GameServiceClient;
+use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, Rules, SeatSpec};
+use tokio::sync::oneshot;
+use tonic::Request;
+use tonic::transport::{Channel, Endpoint};
+
+use super::cpu;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct TargetArgs {
+    /// Start the service in this process, on --database-url.
+    #[arg(long)]
+    pub spawn: bool,
+    /// The database for --spawn and for the raw-insert measurement
+    /// (postgres://... or sqlite://...?mode=rwc).
+    #[arg(long)]
+    pub database_url: Option<String>,
+    /// A running service to drive instead of --spawn.
+    #[arg(long, default_value = "http://127.0.0.1:50051")]
+    pub url: String,
+    /// The service's process id (with --url), to report its CPU.
+    #[arg(long)]
+    pub service_pid: Option<u32>,
+    /// With --spawn: group commit on (true) or off (false).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub group_commit: bool,
+    /// HTTP/2 connections the tool spreads its calls over.
+    #[arg(long, default_value_t = 4)]
+    pub connections: usize,
+}
+
+/// A service being driven: its address and, if started here, the handle
+/// that stops it.
+pub struct Service {
+    pub url: String,
+    stop: Option<(oneshot::Sender<()>, std::thread::JoinHandle<anyhow::Result<()>>)>,
+}
+
+impl Service {
+    /// Starts (--spawn) or names (--url) the service.
+    pub async fn start(args: &TargetArgs, pool: u32) -> anyhow::Result<Service> {
+        if !args.spawn {
+            return Ok(Service {
+                url: args.url.clone(),
+                stop: None,
+            });
+        }
+        let Some(database_url) = args.database_url.clone() else {
+            bail!("--spawn needs --database-url (or DATABASE_URL)");
+        };
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").context("bind")?;
+        let addr: SocketAddr = listener.local_addr()?;
+        listener.set_nonblocking(true)?;
+        let config = skit_game::Config {
+            database_url,
+            addr,
+            group_commit: args.group_commit,
+            db_max_connections: pool,
+            ..skit_game::Config::default()
+        };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (ready, is_ready) = oneshot::channel::<()>();
+        // Its own runtime and named threads, so its CPU can be told apart.
+        let thread = std::thread::Builder::new()
+            .name(cpu::SERVICE_THREADS.into())
+            .spawn(move || -> anyhow::Result<()> {
+                let runtime = tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(2)
+                    .thread_name(cpu::SERVICE_THREADS)
+                    .enable_all()
+                    .build()?;
+                runtime.block_on(async move {
+                    let listener = tokio::net::TcpListener::from_std(listener)?;
+                    let _ = ready.send(());
+                    skit_game::run(listener, config, async {
+                        let _ = stopped.await;
+                    })
+                    .await
+                })
+            })?;
+        let _ = is_ready.await;
+        let service = Service {
+            url: format!("http://{addr}"),
+            stop: Some((stop, thread)),
+        };
+        // The service is up once a guest can be made.
+        for _ in 0..100 {
+            if service.guest("probe").await.is_ok() {
+                return Ok(service);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        bail!("the spawned service did not answer")
+    }
+
+    /// `n` channels (HTTP/2 connections) to the service.
+    pub async fn channels(&self, n: usize) -> anyhow::Result<Vec<Channel>> {
+        let mut channels = Vec::with_capacity(n);
+        for _ in 0..n.max(1) {
+            let channel = Endpoint::from_shared(self.url.clone())?
+                .tcp_nodelay(true)
+                .connect()
+                .await
+                .with_context(|| format!("cannot connect to {}", self.url))?;
+            channels.push(channel);
+        }
+        Ok(channels)
+    }
+
+    /// A new guest: (account id, token).
+    pub async fn guest(&self, name: &str) -> anyhow::Result<(String, String)> {
+        let mut client = AccountServiceClient::connect(self.url.clone()).await?;
+        let reply = client
+            .create_guest(CreateGuestRequest {
+                name: Some(name.into()),
+            })
+            .await?
+            .into_inner();
+        Ok((reply.account_id, reply.token))
+    }
+
+    /// Stops a spawned service and waits for it.
+    pub async fn stop(self) -> anyhow::Result<()> {
+        if let Some((stop, thread)) = self.stop {
+            let _ = stop.send(());
+            tokio::task::spawn_blocking(move || thread.join())
+                .await?
+                .map_err(|_| anyhow::anyhow!("the service thread panicked"))??;
+        }
+        Ok(())
+    }
+}
+
+/// The guests seated in every game, one per seat: (account id, token).
+pub type Seats = Vec<(String, String)>;
+
+/// A game with `seats` in order, created by the first.
+pub async fn create_game(
+    client: &mut GameServiceClient<Channel>,
+    seats: &Seats,
+    preset: &str,
+) -> Result<(String, u64), tonic::Status> {
+    let req = CreateGameRequest {
+        rules: Some(Rules {
+            preset: preset.into(),
+            options: None,
+        }),
+        players: seats.len() as u32,
+        seats: seats
+            .iter()
+            .map(|(id, _)| SeatSpec {
+                account_id: Some(id.clone()),
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let reply = client
+        .create_game(authed(req, &seats[0].1))
+        .await?
+        .into_inner();
+    Ok((reply.game_id, reply.version))
+}
+
+pub fn authed<T>(message: T, token: &str) -> Request<T> {
+    let mut request = Request::new(message);
+    if let Ok(value) = format!("Bearer {token}").parse() {
+        request.metadata_mut().insert("authorization", value);
+    }
+    request
+}

@@ -1,0 +1,40 @@
+//! `skit load` end to end: a couple of games against a service it starts
+//! itself on a fresh SQLite file, with the raw insert loop; counts, never
+//! speed.
+
+use std::process::Command;
+
+#[test]
+fn load_plays_games_to_the_end_without_errors() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
+
+    let out = Command::new(env!("CARGO_BIN_EXE_skit"))
+        .args(["load", "--spawn", "--database-url", &url])
+        .args(["--games", "2", "--players", "2", "--total-games", "2"])
+        .args(["--raw-seconds", "0.5", "--connections", "1"])
+        .output()
+        .expect("run skit load");
+
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("moves:"))
+        .unwrap_or_else(|| panic!("no moves line in:\n{stdout}"));
+    let number_after = |label: &str| -> u64 {
+        let rest = &line[line.find(label).unwrap_or_else(|| panic!("{label} in {line}")) + label.len()..];
+        rest.trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a number after {label} in {line}"))
+    };
+    // A two-player game takes dozens of moves; two must have been finished.
+    assert!(number_after("moves:") >= 20, "{line}");
+    assert!(number_after("games finished:") >= 2, "{line}");
+    assert_eq!(number_after("errors:"), 0, "{line}");
+    assert!(stdout.contains("raw limit:"), "{stdout}");
+    assert!(stdout.contains("ratio:"), "{stdout}");
+}

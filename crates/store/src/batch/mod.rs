@@ -1,0 +1,82 @@
+//! Appends for many games in one durable commit: the step under
+//! [`crate::GroupCommit`], and (as a batch of one) under Postgres'
+//! [`crate::Store::append`].
+//!
+//! Each request keeps the meaning of a single [`crate::Store::append`]: its
+//! own typed answer ([`Error::Conflict`], [`Error::DuplicateMove`],
+//! [`Error::GameNotFound`], [`Error::Invalid`]), all of its events or none.
+//! One request's refusal never fails another's. Requests are checked
+//! against the log first and only the accepted ones are written, in one
+//! statement (Postgres) or one transaction (SQLite). If that write fails as
+//! a whole (another instance appended between check and write, or the
+//! database failed), every request of the batch is retried alone, so each
+//! still gets its own answer.
+
+mod plan;
+pub(crate) mod postgres;
+mod sqlite;
+
+use std::collections::HashSet;
+
+use crate::{Error, GameId, NewEvent, Store, StoredEvent};
+
+/// One game's append: as the arguments of [`Store::append`].
+#[derive(Debug, Clone)]
+pub struct AppendRequest {
+    pub game_id: GameId,
+    /// One past the last event the caller has seen.
+    pub expected_seq: u64,
+    pub events: Vec<NewEvent>,
+}
+
+/// Each request's answer, in request order.
+pub type AppendResults = Vec<Result<Vec<StoredEvent>, Error>>;
+
+/// A request borrowed for one round.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Append<'a> {
+    pub game_id: GameId,
+    pub expected_seq: u64,
+    pub events: &'a [NewEvent],
+}
+
+impl AppendRequest {
+    fn borrowed(&self) -> Append<'_> {
+        Append {
+            game_id: self.game_id,
+            expected_seq: self.expected_seq,
+            events: &self.events,
+        }
+    }
+}
+
+impl Store {
+    /// Appends each request as [`Store::append`] would, sharing durable
+    /// commits: one per round, where a round holds at most one request per
+    /// game (a game's later requests go to later rounds, in order).
+    pub async fn append_batch(&self, requests: &[AppendRequest]) -> AppendResults {
+        let mut results: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
+            requests.iter().map(|_| None).collect();
+        let mut pending: Vec<usize> = (0..requests.len()).collect();
+        while !pending.is_empty() {
+            let mut games = HashSet::new();
+            let (round, later): (Vec<usize>, Vec<usize>) = pending
+                .iter()
+                .partition(|&&i| games.insert(requests[i].game_id));
+            let batch: Vec<Append<'_>> = round.iter().map(|&i| requests[i].borrowed()).collect();
+            let answers = match self {
+                Store::Postgres(s) => postgres::append_round(s, &batch).await,
+                Store::Sqlite(s) => sqlite::append_round(s, &batch).await,
+            };
+            for (i, answer) in round.into_iter().zip(answers) {
+                results[i] = Some(answer);
+            }
+            pending = later;
+        }
+        results
+            .into_iter()
+            .map(|r| r.unwrap_or(Err(Error::Invalid("request not answered"))))
+            .collect()
+    }
+
+}

@@ -1,0 +1,96 @@
+//! Group commit: concurrent appends to different games share one durable
+//! commit. Callers queue their append and wait; a committer task takes
+//! everything queued (up to a limit), writes it as one batch
+//! ([`Store::append_batch`]) and answers each caller once the commit that
+//! holds its events is done. While one batch is being flushed to disk the
+//! next one fills up, so batches grow with the load and an idle service
+//! pays no wait.
+//!
+//! Answers are those of [`Store::append`]: a conflict or a repeated move id
+//! in one game is that caller's answer alone.
+
+use std::sync::Arc;
+
+use tokio::sync::{Mutex, mpsc, oneshot};
+
+use crate::{AppendRequest, Error, GameId, NewEvent, Store, StoredEvent};
+
+/// How many appends a batch holds at most.
+pub const DEFAULT_MAX_BATCH: usize = 256;
+
+/// Queued appends beyond which callers wait to queue.
+const QUEUE: usize = 4096;
+
+type Answer = oneshot::Sender<Result<Vec<StoredEvent>, Error>>;
+
+/// A handle to queue appends; cheap to clone. The committers stop when the
+/// last handle is dropped (after answering what was queued).
+#[derive(Debug, Clone)]
+pub struct GroupCommit {
+    queue: mpsc::Sender<(AppendRequest, Answer)>,
+}
+
+impl GroupCommit {
+    /// Starts `committers` committer tasks (at least one) on the current
+    /// Tokio runtime, each writing batches of at most `max_batch` appends.
+    /// Two committers let one batch fill while another is being flushed.
+    pub fn start(store: Store, committers: usize, max_batch: usize) -> Self {
+        let (queue, receiver) = mpsc::channel(QUEUE);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for _ in 0..committers.max(1) {
+            tokio::spawn(commit_batches(
+                store.clone(),
+                receiver.clone(),
+                max_batch.max(1),
+            ));
+        }
+        Self { queue }
+    }
+
+    /// As [`Store::append`], answered after the commit holding the events.
+    #[tracing::instrument(skip_all, fields(%game_id, expected_seq))]
+    pub async fn append(
+        &self,
+        game_id: GameId,
+        expected_seq: u64,
+        events: Vec<NewEvent>,
+    ) -> Result<Vec<StoredEvent>, Error> {
+        let (answer, answered) = oneshot::channel();
+        let request = AppendRequest {
+            game_id,
+            expected_seq,
+            events,
+        };
+        self.queue
+            .send((request, answer))
+            .await
+            .map_err(|_| Error::Invalid("group commit stopped"))?;
+        answered
+            .await
+            .map_err(|_| Error::Invalid("group commit stopped"))?
+    }
+}
+
+/// One committer: takes what is queued, commits it, answers, repeats.
+async fn commit_batches(
+    store: Store,
+    receiver: Arc<Mutex<mpsc::Receiver<(AppendRequest, Answer)>>>,
+    max_batch: usize,
+) {
+    let mut batch = Vec::with_capacity(max_batch);
+    loop {
+        {
+            let mut receiver = receiver.lock().await;
+            if receiver.recv_many(&mut batch, max_batch).await == 0 {
+                return;
+            }
+        }
+        let (requests, answers): (Vec<AppendRequest>, Vec<Answer>) = batch.drain(..).unzip();
+        let results = store.append_batch(&requests).await;
+        tracing::trace!(appends = requests.len(), "group commit");
+        for (answer, result) in answers.into_iter().zip(results) {
+            // The caller may have gone (cancelled); its events stay stored.
+            let _ = answer.send(result);
+        }
+    }
+}
