@@ -4,8 +4,8 @@ mod arena;
 mod bench;
 mod conformance;
 mod demo;
-mod play;
 mod load;
+mod play;
 mod verify;
 
 use std::path::PathBuf;

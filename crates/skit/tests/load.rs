@@ -24,7 +24,10 @@ fn load_plays_games_to_the_end_without_errors() {
         .find(|l| l.trim_start().starts_with("moves:"))
         .unwrap_or_else(|| panic!("no moves line in:\n{stdout}"));
     let number_after = |label: &str| -> u64 {
-        let rest = &line[line.find(label).unwrap_or_else(|| panic!("{label} in {line}")) + label.len()..];
+        let rest = &line[line
+            .find(label)
+            .unwrap_or_else(|| panic!("{label} in {line}"))
+            + label.len()..];
         rest.trim_start()
             .split(|c: char| !c.is_ascii_digit())
             .next()

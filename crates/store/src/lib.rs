@@ -23,17 +23,17 @@
 //! ```
 
 mod account;
-mod clock;
 mod batch;
+mod clock;
 mod error;
 mod event;
 mod game;
 mod group_commit;
 mod pg_listener;
 mod postgres;
-mod request_id;
 mod rating_update;
 mod ratings;
+mod request_id;
 mod rows;
 mod sql;
 mod sqlite;
@@ -42,12 +42,12 @@ mod store;
 pub mod testing;
 mod tickets;
 
-pub use batch::{AppendRequest, AppendResults};
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
+pub use batch::{AppendRequest, AppendResults};
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
-pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
+pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
 pub use postgres::PgStore;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};

@@ -95,12 +95,23 @@ async fn one_batch_answers_each_request(db: &TestDb) {
         "{:?}",
         results[3]
     );
-    assert!(matches!(results[4], Err(Error::Invalid(_))), "{:?}", results[4]);
+    assert!(
+        matches!(results[4], Err(Error::Invalid(_))),
+        "{:?}",
+        results[4]
+    );
     assert_eq!(seqs(&results[5]), [3]);
     assert_eq!(seqs(&results[6]), [1]);
 
     let log_a = store.load_events(a.id, 1).await.unwrap();
-    assert_eq!(log_a, [results[0].as_ref().unwrap().clone(), results[5].as_ref().unwrap().clone()].concat());
+    assert_eq!(
+        log_a,
+        [
+            results[0].as_ref().unwrap().clone(),
+            results[5].as_ref().unwrap().clone()
+        ]
+        .concat()
+    );
     assert_eq!(store.last_seq(b.id).await.unwrap(), Some(1));
     assert_eq!(store.last_seq(c.id).await.unwrap(), Some(1));
 }
@@ -151,7 +162,11 @@ async fn one_game_racing_itself_has_one_winner(db: &TestDb) {
     }
     let results = tasks.join_all().await;
 
-    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
     for r in results.iter().filter(|r| r.is_err()) {
         assert!(
             matches!(r, Err(Error::Conflict { current_version: 2 })),
@@ -182,5 +197,11 @@ async fn grouped_appends_are_noticed(db: &TestDb) {
     })
     .await
     .expect("a notice within 10s");
-    assert_eq!(notice, Appended { game_id: game, seq: 2 });
+    assert_eq!(
+        notice,
+        Appended {
+            game_id: game,
+            seq: 2
+        }
+    );
 }

@@ -32,7 +32,11 @@ pub struct AppState {
 impl AppState {
     pub fn new(store: Store, config: &Config) -> Self {
         let group_commit = config.group_commit.then(|| {
-            GroupCommit::start(store.clone(), GROUP_COMMITTERS, skit_store::DEFAULT_MAX_BATCH)
+            GroupCommit::start(
+                store.clone(),
+                GROUP_COMMITTERS,
+                skit_store::DEFAULT_MAX_BATCH,
+            )
         });
         Self {
             games: Arc::new(Games::new(store.clone())),

@@ -138,5 +138,7 @@ pub async fn postgres_pids(database_url: &str) -> Vec<u32> {
     .await
     .unwrap_or_default();
     pool.close().await;
-    pids.into_iter().filter_map(|p| u32::try_from(p).ok()).collect()
+    pids.into_iter()
+        .filter_map(|p| u32::try_from(p).ok())
+        .collect()
 }

@@ -28,7 +28,9 @@ pub struct MemoryArgs {
 
 /// VmRSS of a process, in bytes.
 pub fn rss(pid: Option<u32>) -> Option<u64> {
-    let path = pid.map_or("/proc/self/status".to_owned(), |p| format!("/proc/{p}/status"));
+    let path = pid.map_or("/proc/self/status".to_owned(), |p| {
+        format!("/proc/{p}/status")
+    });
     let status = std::fs::read_to_string(path).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

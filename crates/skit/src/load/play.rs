@@ -16,9 +16,9 @@ use tokio::sync::Mutex;
 use tonic::transport::Channel;
 
 use super::cpu::{self, ServiceCpu};
+use super::raw;
 use super::report::{Latencies, Totals};
 use super::target::{Seats, Service, TargetArgs, authed, create_game};
-use super::raw;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -134,7 +134,18 @@ async fn worker(
     let mut game_number = 0u64;
     while !shared.stop.load(Ordering::Relaxed) {
         game_number += 1;
-        match play_game(&mut client, &shared, &seats, &preset, &mut rng, &mut local, seed, game_number).await {
+        match play_game(
+            &mut client,
+            &shared,
+            &seats,
+            &preset,
+            &mut rng,
+            &mut local,
+            seed,
+            game_number,
+        )
+        .await
+        {
             Ok(true) => {
                 let done = shared.games_finished.fetch_add(1, Ordering::Relaxed) + 1;
                 if total_games.is_some_and(|t| done >= t) {
@@ -181,7 +192,9 @@ async fn play_game(
         let seat_view = get_view(client, &game_id, seat, token, Some(view.version), local).await?;
         shared.views.fetch_add(1, Ordering::Relaxed);
         let Some(action) = seat_view.legal_actions.choose(rng).cloned() else {
-            return Err(tonic::Status::internal(format!("seat {seat} to act has no legal action")));
+            return Err(tonic::Status::internal(format!(
+                "seat {seat} to act has no legal action"
+            )));
         };
         let req = SubmitMoveRequest {
             game_id: game_id.clone(),

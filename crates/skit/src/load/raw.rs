@@ -115,7 +115,8 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         Pool::Postgres(_) => ("JSONB", "TIMESTAMPTZ"),
         Pool::Sqlite(_) => ("TEXT", "TEXT"),
     };
-    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}")).await?;
+    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}"))
+        .await?;
     pool.execute(&format!(
         "CREATE TABLE {TABLE} (game_id TEXT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, \
          payload {json} NOT NULL, move_id TEXT, created_at {time} NOT NULL, \
@@ -144,7 +145,8 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
     stop.store(true, Ordering::Relaxed);
     tasks.join_all().await;
     let elapsed = started.elapsed();
-    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}")).await?;
+    pool.execute(&format!("DROP TABLE IF EXISTS {TABLE}"))
+        .await?;
     pool.close().await;
     Ok(Raw {
         rows: rows.load(Ordering::Relaxed),
@@ -152,4 +154,3 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         errors: errors.load(Ordering::Relaxed),
     })
 }
-

@@ -96,7 +96,11 @@ pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
         args.preset,
         secs,
         if args.target.spawn {
-            if args.target.group_commit { "on" } else { "off" }
+            if args.target.group_commit {
+                "on"
+            } else {
+                "off"
+            }
         } else {
             "as configured"
         }
@@ -127,7 +131,12 @@ pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
     );
     println!("  SubmitMove p50 by move position (buckets of {BUCKET} moves):");
     let first = l.by_position.first().map(|h| h.value_at_quantile(0.5));
-    for (i, h) in l.by_position.iter().enumerate().filter(|(_, h)| h.len() > 0) {
+    for (i, h) in l
+        .by_position
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.len() > 0)
+    {
         let p50 = h.value_at_quantile(0.5);
         let change = first
             .filter(|&f| f > 0)

@@ -41,7 +41,10 @@ pub struct TargetArgs {
 /// that stops it.
 pub struct Service {
     pub url: String,
-    stop: Option<(oneshot::Sender<()>, std::thread::JoinHandle<anyhow::Result<()>>)>,
+    stop: Option<(
+        oneshot::Sender<()>,
+        std::thread::JoinHandle<anyhow::Result<()>>,
+    )>,
 }
 
 impl Service {

@@ -53,14 +53,22 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     // Per game: the versions moves were acknowledged at, and the last.
     let acked: Arc<Vec<Mutex<Vec<u64>>>> =
         Arc::new(games.iter().map(|_| Mutex::new(Vec::new())).collect());
-    let finals: Arc<Vec<AtomicU64>> = Arc::new(games.iter().map(|_| AtomicU64::new(u64::MAX)).collect());
+    let finals: Arc<Vec<AtomicU64>> =
+        Arc::new(games.iter().map(|_| AtomicU64::new(u64::MAX)).collect());
 
     let opened = Arc::new(AtomicU64::new(0));
     let mut streams = tokio::task::JoinSet::new();
     for i in 0..args.streams {
         let g = i % games.len();
-        let mut client = GameServiceClient::new(channels[i / args.streams_per_connection.max(1) % channels.len()].clone());
-        let (game_id, token, finals, opened) = (games[g].clone(), seats[0].1.clone(), finals.clone(), opened.clone());
+        let mut client = GameServiceClient::new(
+            channels[i / args.streams_per_connection.max(1) % channels.len()].clone(),
+        );
+        let (game_id, token, finals, opened) = (
+            games[g].clone(),
+            seats[0].1.clone(),
+            finals.clone(),
+            opened.clone(),
+        );
         streams.spawn(async move {
             let req = WatchGameRequest {
                 game_id,
@@ -88,17 +96,28 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
         });
     }
     let wait = Instant::now();
-    while (opened.load(Ordering::Relaxed) as usize) < args.streams && wait.elapsed() < Duration::from_secs(120) {
+    while (opened.load(Ordering::Relaxed) as usize) < args.streams
+        && wait.elapsed() < Duration::from_secs(120)
+    {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let open = opened.load(Ordering::Relaxed);
-    println!("watch: {open} of {} streams open after {:.1} s", args.streams, wait.elapsed().as_secs_f64());
+    println!(
+        "watch: {open} of {} streams open after {:.1} s",
+        args.streams,
+        wait.elapsed().as_secs_f64()
+    );
 
     let started = Instant::now();
     let mut players = tokio::task::JoinSet::new();
     for (g, game_id) in games.iter().enumerate() {
         let mut client = GameServiceClient::new(channels[g % channels.len()].clone());
-        let (game_id, seats, acked, finals) = (game_id.clone(), seats.clone(), acked.clone(), finals.clone());
+        let (game_id, seats, acked, finals) = (
+            game_id.clone(),
+            seats.clone(),
+            acked.clone(),
+            finals.clone(),
+        );
         let (moves, interval) = (args.moves, Duration::from_millis(args.move_interval_ms));
         players.spawn(async move {
             let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
@@ -122,7 +141,9 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
                         break;
                     }
                 }
-                let Some((seat, action, token)) = chosen else { break };
+                let Some((seat, action, token)) = chosen else {
+                    break;
+                };
                 let req = SubmitMoveRequest {
                     game_id: game_id.clone(),
                     seat: seat as u32,
@@ -130,7 +151,11 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
                     expected_version: version,
                     action: Some(action),
                 };
-                version = client.submit_move(authed(req, &token)).await?.into_inner().version;
+                version = client
+                    .submit_move(authed(req, &token))
+                    .await?
+                    .into_inner()
+                    .version;
                 acked[g].lock().await.push(version);
                 tokio::time::sleep(interval).await;
             }

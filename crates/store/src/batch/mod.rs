@@ -78,5 +78,4 @@ impl Store {
             .map(|r| r.unwrap_or(Err(Error::Invalid("request not answered"))))
             .collect()
     }
-
 }

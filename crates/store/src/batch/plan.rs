@@ -55,7 +55,11 @@ mod tests {
 
     #[test]
     fn each_request_gets_its_own_answer() {
-        let (a, b, c) = (GameId(uuid::Uuid::from_u128(1)), GameId(uuid::Uuid::from_u128(2)), GameId(uuid::Uuid::from_u128(3)));
+        let (a, b, c) = (
+            GameId(uuid::Uuid::from_u128(1)),
+            GameId(uuid::Uuid::from_u128(2)),
+            GameId(uuid::Uuid::from_u128(3)),
+        );
         let stored = StoredEvent {
             game_id: b,
             seq: 4,

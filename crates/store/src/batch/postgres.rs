@@ -90,7 +90,8 @@ async fn write_round(
         .zip(decided)
         .map(|(r, decided)| {
             decided?;
-            let first = stored.partition_point(|e| (e.game_id, e.seq) < (r.game_id, r.expected_seq));
+            let first =
+                stored.partition_point(|e| (e.game_id, e.seq) < (r.game_id, r.expected_seq));
             let mine = stored[first..]
                 .iter()
                 .take_while(|e| e.game_id == r.game_id)
@@ -98,7 +99,10 @@ async fn write_round(
                 .cloned()
                 .collect::<Vec<_>>();
             if mine.len() != r.events.len() {
-                return Err(Error::Corrupt(format!("append to {} not returned", r.game_id)));
+                return Err(Error::Corrupt(format!(
+                    "append to {} not returned",
+                    r.game_id
+                )));
             }
             if let Some(last) = mine.last() {
                 notices.push((r.game_id, last.seq));

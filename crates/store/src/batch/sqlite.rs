@@ -42,7 +42,9 @@ async fn write_round(store: &SqliteStore, round: &[Append<'_>]) -> Result<Append
         };
         match answer {
             Ok(stored) => answers.push(Ok(stored)),
-            Err(e @ (Error::Conflict { .. } | Error::DuplicateMove { .. } | Error::GameNotFound(_))) => {
+            Err(
+                e @ (Error::Conflict { .. } | Error::DuplicateMove { .. } | Error::GameNotFound(_)),
+            ) => {
                 answers.push(Err(e));
             }
             Err(Error::Invalid(why)) => answers.push(Err(Error::Invalid(why))),

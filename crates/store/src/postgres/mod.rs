@@ -87,10 +87,6 @@ impl PgStore {
         self.pool.close().await;
     }
 
-    pub(crate) fn pool(&self) -> &PgPool {
-        &self.pool
-    }
-
     pub(crate) fn notify_pool(&self) -> &PgPool {
         &self.notify_pool
     }

@@ -67,7 +67,9 @@ impl SqliteStore {
     }
 
     /// Begins a transaction holding SQLite's write lock.
-    pub(crate) async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, Error> {
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, Error> {
         Ok(self.pool.begin_with(BEGIN_WRITE).await?)
     }
 

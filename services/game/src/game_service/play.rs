@@ -167,10 +167,7 @@ impl GameApi {
         events: Vec<NewEvent>,
     ) -> Result<(), skit_store::Error> {
         self.lower_clock(live).await?;
-        let stored = self
-            .state
-            .append(live.id, live.version + 1, events)
-            .await?;
+        let stored = self.state.append(live.id, live.version + 1, events).await?;
         for event in &stored {
             if let Err(e) = live.apply_event(event) {
                 // The log holds the events; a replay will show the problem.
