@@ -49,7 +49,6 @@ macro_rules! apply_in_tx {
         if rated > 0 {
             return Ok(None);
         }
-        let created_at = now();
         let mut before = Vec::with_capacity($placed.len());
         for p in $placed {
             sqlx::query(ENSURE_RATING)
@@ -57,7 +56,7 @@ macro_rules! apply_in_tx {
                 .bind($key)
                 .bind($start.mu)
                 .bind($start.sigma)
-                .bind(created_at)
+                .bind(now())
                 .execute(&mut *$tx)
                 .await?;
             let row: RatingRow = sqlx::query_as($select)
@@ -67,6 +66,9 @@ macro_rules! apply_in_tx {
                 .await?;
             before.push(Rating::try_from(row)?);
         }
+        // Taken once the rows are locked: a game that waited for another
+        // sharing a player is stamped after it, so history reads in order.
+        let created_at = now();
         let after = ($model)(&before);
         if after.len() != before.len() {
             return Err(Error::Invalid(

@@ -190,7 +190,8 @@ async fn grouped_appends_are_noticed(db: &TestDb) {
     let notice = tokio::time::timeout(Duration::from_secs(10), async {
         loop {
             let n = notices.recv().await.unwrap();
-            if n.game_id == game {
+            // The game's creation (seq 0) may be noticed first.
+            if n.game_id == game && n.seq > 0 {
                 return n;
             }
         }

@@ -83,7 +83,7 @@ async fn write_round(
             .map(TryInto::try_into)
             .collect::<Result<_, _>>()?
     };
-    stored.sort_by(|a, b| (a.game_id, a.seq).cmp(&(b.game_id, b.seq)));
+    stored.sort_by_key(|a| (a.game_id, a.seq));
     let mut notices = Vec::new();
     let answers = round
         .iter()

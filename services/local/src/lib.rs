@@ -1,0 +1,232 @@
+//! A whole local Skitgubbe in one process: the game service, the
+//! matchmaker and a bot worker, each started with its own library's `run`
+//! exactly as its own binary would, talking to each other over the network
+//! as separate processes do in production. Nothing to install: everything
+//! is kept in SQLite files in one data folder.
+//!
+//! - [`operator_token`]: the operator's token, from the environment or a
+//!   file made on the first start, so bots and tables survive restarts.
+//! - [`start`]: binds, starts the game service, provisions the bot
+//!   accounts, then starts the matchmaker and the worker.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+use rand::RngCore;
+use skit_proto::v1::account_service_client::AccountServiceClient;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// What differs between a newcomer's start and a test's.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where the databases, the bot accounts and the operator token live.
+    pub data_dir: PathBuf,
+    /// The game service's address (port 0: any free port).
+    pub game_addr: SocketAddr,
+    pub matchmaker_addr: SocketAddr,
+    /// Bot accounts to keep, by strategy.
+    pub bots: Vec<(String, usize)>,
+    /// How long a player waits before bots fill the table.
+    pub bot_fill_wait: Duration,
+    /// The game service's database; `None`: SQLite in `data_dir`.
+    pub database_url: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            data_dir: PathBuf::from("."),
+            game_addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
+            matchmaker_addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
+            bots: vec![("greedy".into(), 4), ("search".into(), 2)],
+            bot_fill_wait: Duration::from_secs(3),
+            database_url: None,
+        }
+    }
+}
+
+/// The running services.
+#[derive(Debug)]
+pub struct Running {
+    pub game_url: String,
+    pub matchmaker_url: String,
+    stop: watch::Sender<bool>,
+    tasks: Vec<(&'static str, JoinHandle<anyhow::Result<()>>)>,
+}
+
+fn sqlite_url(dir: &Path, file: &str) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join(file).display())
+}
+
+/// `SKIT_OPERATOR_TOKEN`, else the token kept in `data_dir`, else a new
+/// random one written there.
+pub fn operator_token(data_dir: &Path) -> anyhow::Result<String> {
+    if let Ok(token) = std::env::var("SKIT_OPERATOR_TOKEN") {
+        return Ok(token);
+    }
+    let path = data_dir.join("skitgubbe-operator.token");
+    match std::fs::read_to_string(&path) {
+        Ok(token) if !token.trim().is_empty() => return Ok(token.trim().to_owned()),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = format!("op_{}", hex::encode(bytes));
+    std::fs::write(&path, &token).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(token)
+}
+
+/// A future that resolves when `stop` turns true.
+fn stopped(mut stop: watch::Receiver<bool>) -> impl Future<Output = ()> + Send + 'static {
+    async move {
+        let _ = stop.wait_for(|&s| s).await;
+    }
+}
+
+/// Waits until the game service answers (it binds before it is ready to
+/// serve: the database is opened first).
+async fn wait_ready(url: &str) -> anyhow::Result<()> {
+    for _ in 0..200 {
+        if let Ok(mut client) = AccountServiceClient::connect(url.to_owned()).await {
+            let probe = client
+                .who_am_i(skit_proto::v1::WhoAmIRequest {})
+                .await
+                .err()
+                .map(|s| s.code());
+            if probe == Some(tonic::Code::Unauthenticated) {
+                return Ok(());
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("the game service at {url} did not become ready")
+}
+
+/// Starts the three services; they run until [`Running::stop`].
+pub async fn start(settings: Settings) -> anyhow::Result<Running> {
+    std::fs::create_dir_all(&settings.data_dir)
+        .with_context(|| format!("cannot create {}", settings.data_dir.display()))?;
+    let token = operator_token(&settings.data_dir)?;
+    let (stop, stop_rx) = watch::channel(false);
+    let mut tasks = Vec::new();
+
+    let game_listener = TcpListener::bind(settings.game_addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.game_addr))?;
+    let game_url = format!("http://{}", game_listener.local_addr()?);
+    let mut game = skit_game::Config::load().context("game service settings")?;
+    game.addr = game_listener.local_addr()?;
+    game.database_url = settings
+        .database_url
+        .clone()
+        .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"));
+    game.operator_token = Some(skit_game::Secret::new(token.clone()));
+    tasks.push((
+        "game service",
+        tokio::spawn(skit_game::run(
+            game_listener,
+            game,
+            stopped(stop_rx.clone()),
+        )),
+    ));
+    wait_ready(&game_url).await?;
+
+    let mut worker = skit_botworker::Config::load().context("bot worker settings")?;
+    worker.server = game_url.clone();
+    worker.accounts_file = settings.data_dir.join("skitgubbe-bots.json");
+    let operator = skit_client::Secret::new(token.clone());
+    let mut accounts = Vec::new();
+    for (strategy, count) in &settings.bots {
+        let want = skit_botworker::Provision {
+            count: *count,
+            strategy: strategy.clone(),
+            prefix: "bot".into(),
+        };
+        let file = skit_botworker::provision(&game_url, &operator, &worker.accounts_file, &want)
+            .await
+            .context("cannot create the bot accounts")?;
+        accounts = file.accounts;
+    }
+    tasks.push((
+        "bot worker",
+        tokio::spawn(skit_botworker::run(
+            worker,
+            accounts,
+            stopped(stop_rx.clone()),
+        )),
+    ));
+
+    let mm_listener = TcpListener::bind(settings.matchmaker_addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.matchmaker_addr))?;
+    let matchmaker_url = format!("http://{}", mm_listener.local_addr()?);
+    let mut mm = skit_matchmaker::Config::load().context("matchmaker settings")?;
+    mm.addr = mm_listener.local_addr()?;
+    mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db");
+    mm.game_url = game_url.clone();
+    mm.operator_token = Some(skit_matchmaker::Secret::new(token));
+    mm.bot_fill_wait_ms = settings.bot_fill_wait.as_millis() as u64;
+    tasks.push((
+        "matchmaker",
+        tokio::spawn(skit_matchmaker::run(mm_listener, mm, stopped(stop_rx))),
+    ));
+
+    Ok(Running {
+        game_url,
+        matchmaker_url,
+        stop,
+        tasks,
+    })
+}
+
+impl Running {
+    /// Runs until Ctrl-C or until one service stops on its own (an error).
+    pub async fn until_ctrl_c(mut self) -> anyhow::Result<()> {
+        let first = async {
+            loop {
+                if let Some(i) = self.tasks.iter().position(|(_, t)| t.is_finished()) {
+                    return i;
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => self.stop().await,
+            i = first => {
+                let (name, task) = self.tasks.remove(i);
+                let outcome = task.await;
+                let _ = self.stop().await;
+                match outcome {
+                    Ok(Err(e)) => Err(e.context(format!("the {name} stopped"))),
+                    Ok(Ok(())) => anyhow::bail!("the {name} stopped"),
+                    Err(e) => Err(anyhow::anyhow!("the {name} failed: {e}")),
+                }
+            }
+        }
+    }
+
+    /// Stops every service and waits for them (the bot worker finishes the
+    /// turns it is playing first).
+    pub async fn stop(self) -> anyhow::Result<()> {
+        let _ = self.stop.send(true);
+        let mut first_error = None;
+        for (name, task) in self.tasks.into_iter().rev() {
+            match task.await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    first_error.get_or_insert(e.context(format!("the {name} failed")));
+                }
+                Err(e) => {
+                    first_error.get_or_insert(anyhow::anyhow!("the {name} panicked: {e}"));
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+}
