@@ -97,7 +97,7 @@ impl TimeControl {
                     .initial
                     .as_ref()
                     .ok_or_else(|| ApiError::invalid("time_control.bank.initial", "is required"))?;
-                let increment = bank.increment.clone().unwrap_or_default();
+                let increment = bank.increment.unwrap_or_default();
                 Limit::Bank {
                     initial_ms: millis(initial, "time_control.bank.initial", (min, MAX_LIMIT))?,
                     increment_ms: millis(

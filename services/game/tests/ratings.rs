@@ -217,7 +217,7 @@ async fn rated_game_updates_ratings_once(db: &TestDb) {
     assert_eq!(ranks, [1, 2, 3]);
     let scores: Vec<f64> = board
         .iter()
-        .map(|e| e.rating.as_ref().unwrap().conservative)
+        .map(|e| e.rating.as_ref().expect("a rating").conservative)
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     assert_eq!(board.iter().filter(|e| e.is_bot).count(), 1);
@@ -288,7 +288,7 @@ async fn bad_requests_are_refused(db: &TestDb) {
     let err = ratings
         .get_ratings(authed(unknown, &players[0].token))
         .await
-        .unwrap_err();
+        .expect_err("an unknown account");
     assert_eq!(err.code(), Code::NotFound, "{err:?}");
 
     let bad = GetLeaderboardRequest {
@@ -301,13 +301,13 @@ async fn bad_requests_are_refused(db: &TestDb) {
     let err = ratings
         .get_leaderboard(authed(bad, &players[0].token))
         .await
-        .unwrap_err();
+        .expect_err("bad rules");
     assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
     assert!(err.message().starts_with("rules"), "{}", err.message());
 
     let err = ratings
         .get_rating_history(tonic::Request::new(GetRatingHistoryRequest::default()))
         .await
-        .unwrap_err();
+        .expect_err("no token");
     assert_eq!(err.code(), Code::Unauthenticated);
 }

@@ -83,10 +83,8 @@ pub fn operator_token(data_dir: &Path) -> anyhow::Result<String> {
 }
 
 /// A future that resolves when `stop` turns true.
-fn stopped(mut stop: watch::Receiver<bool>) -> impl Future<Output = ()> + Send + 'static {
-    async move {
-        let _ = stop.wait_for(|&s| s).await;
-    }
+async fn stopped(mut stop: watch::Receiver<bool>) {
+    let _ = stop.wait_for(|&s| s).await;
 }
 
 /// Waits until the game service answers (it binds before it is ready to

@@ -26,13 +26,16 @@ const WHOAMI_SWEEP_AT: usize = 10_000;
 /// The most bot accounts asked for.
 const MAX_BOTS: u32 = 1000;
 
+/// Callers' WhoAmI answers by token hash, with when they were asked.
+type WhoAmICache = HashMap<[u8; 32], (WhoAmIResponse, Instant)>;
+
 /// A client of the game service. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct GameClient {
     channel: Channel,
     operator: Secret,
     /// sha256 of a token → the answer and when it was fetched.
-    whoami: Arc<Mutex<HashMap<[u8; 32], (WhoAmIResponse, Instant)>>>,
+    whoami: Arc<Mutex<WhoAmICache>>,
 }
 
 /// Puts `token` in the request's `authorization` metadata.

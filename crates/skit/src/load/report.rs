@@ -135,7 +135,7 @@ pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
         .by_position
         .iter()
         .enumerate()
-        .filter(|(_, h)| h.len() > 0)
+        .filter(|(_, h)| !h.is_empty())
     {
         let p50 = h.value_at_quantile(0.5);
         let change = first
