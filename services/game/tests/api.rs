@@ -1,6 +1,7 @@
 //! The game service over gRPC, against a fresh SQLite file and a fresh
 //! Postgres database: each test is written once and run on both.
 
+#[macro_use]
 mod support;
 
 use std::collections::HashSet;
@@ -17,29 +18,6 @@ use skit_proto::v1::{
 use skit_store::testing::TestDb;
 use support::*;
 use tonic::Code;
-
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::sqlite();
-                    super::$name(&db).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::postgres().await;
-                    super::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
 
 on_both_databases!(
     full_game_to_the_loser,

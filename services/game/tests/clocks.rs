@@ -2,6 +2,7 @@
 //! are short (a few hundred milliseconds); the tests wait for what the
 //! service does with long polls and assert behaviour, never speed.
 
+#[macro_use]
 mod support;
 
 use std::time::Duration;
@@ -15,29 +16,6 @@ use skit_proto::v1::{
 use skit_store::testing::TestDb;
 use support::*;
 use tonic::Code;
-
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::sqlite();
-                    super::$name(&db).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::postgres().await;
-                    super::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
 
 on_both_databases!(
     per_move_timeout_plays_a_bot_move,

@@ -2,35 +2,13 @@
 //! answer, a matchmaker finishing a match after a crash) returns the game
 //! created the first time, on both databases and under a race.
 
+#[macro_use]
 mod support;
 
 use skit_proto::v1::{CreateGameRequest, ListGamesRequest, Rules, SeatSpec};
 use skit_store::testing::TestDb;
 use support::*;
 use tonic::Code;
-
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::sqlite();
-                    super::$name(&db).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::postgres().await;
-                    super::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
 
 on_both_databases!(
     repeated_request_returns_first_game,

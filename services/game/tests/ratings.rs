@@ -3,6 +3,7 @@
 //! change nothing; views, GetRatings, GetRatingHistory and GetLeaderboard
 //! agree.
 
+#[macro_use]
 mod support;
 
 use rand::SeedableRng;
@@ -17,29 +18,6 @@ use skit_store::testing::TestDb;
 use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, view};
 use tonic::Code;
 use tonic::transport::Channel;
-
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::sqlite();
-                    super::$name(&db).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = skit_store::testing::TestDb::postgres().await;
-                    super::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
 
 on_both_databases!(
     rated_game_updates_ratings_once,

@@ -19,6 +19,32 @@ use tokio::task::JoinHandle;
 use tonic::transport::Channel;
 use tonic::{Request, Status};
 
+/// Writes one test per name for SQLite and one for Postgres, each on a
+/// fresh database: `async fn name(db: &TestDb)` is the body.
+#[allow(unused_macros)]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = skit_store::testing::TestDb::sqlite();
+                    super::$name(&db).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = skit_store::testing::TestDb::postgres().await;
+                    super::$name(&db).await;
+                }
+            )*
+        }
+    };
+}
+
 pub const OPERATOR_TOKEN: &str = "operator-secret-for-tests";
 
 pub struct App {
