@@ -1,5 +1,8 @@
 //! `skit`: the Skitgubbe command-line tool.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod arena;
 mod bench;
 mod conformance;

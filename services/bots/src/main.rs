@@ -1,6 +1,9 @@
 //! `skit-botworker`: reads the configuration and the command line, starts
 //! telemetry, provisions accounts if asked, and plays until Ctrl-C.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 
 use anyhow::Context;

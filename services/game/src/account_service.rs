@@ -10,7 +10,7 @@ use skit_proto::v1::{
 use skit_store::{AccountKind, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
 
-use crate::auth::{self, new_token};
+use crate::auth::new_token;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -88,7 +88,7 @@ impl AccountApi {
         &self,
         request: Request<CreateAccountRequest>,
     ) -> Result<CreateAccountResponse, ApiError> {
-        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        let caller = self.state.auth.caller(request.metadata()).await?;
         if !caller.is_operator() {
             return Err(ApiError::PermissionDenied(
                 "only operators create accounts".into(),
@@ -118,7 +118,7 @@ impl AccountApi {
         &self,
         request: Request<ListAccountsRequest>,
     ) -> Result<ListAccountsResponse, ApiError> {
-        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        let caller = self.state.auth.caller(request.metadata()).await?;
         if !caller.is_operator() {
             return Err(ApiError::PermissionDenied(
                 "only operators list accounts".into(),
@@ -171,7 +171,7 @@ impl AccountService for AccountApi {
         &self,
         request: Request<WhoAmIRequest>,
     ) -> Result<Response<WhoAmIResponse>, Status> {
-        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        let caller = self.state.auth.caller(request.metadata()).await?;
         Ok(Response::new(WhoAmIResponse {
             account_id: caller.account.id.to_string(),
             name: caller.account.name,

@@ -2,6 +2,14 @@
 //! to an account by its hash. The configured operator token belongs to an
 //! operator account created at start-up, so operators act through the same
 //! path (and have an id to create games under).
+//!
+//! Every call authenticates, so known tokens are kept in memory: without
+//! the cache two of a move's three database round trips (its GetView and
+//! its SubmitMove) were this lookup. Accounts never change once created and
+//! tokens cannot be revoked, so a cached account is never stale; the time
+//! limit only bounds how long a future revocation would take to be seen.
+
+use std::time::Duration;
 
 use rand::TryRngCore;
 use rand::rngs::OsRng;
@@ -24,13 +32,51 @@ impl Caller {
     }
 }
 
-pub async fn caller(store: &Store, metadata: &MetadataMap) -> Result<Caller, ApiError> {
+/// How many tokens are kept, and for how long.
+const CACHED_TOKENS: u64 = 100_000;
+const CACHE_TIME: Duration = Duration::from_secs(300);
+
+/// Resolves bearer tokens to accounts, remembering the ones it has seen.
+#[derive(Debug, Clone)]
+pub struct Authenticator {
+    store: Store,
+    /// Token hash -> its account. Unknown tokens are not cached.
+    known: moka::sync::Cache<String, Account>,
+}
+
+impl Authenticator {
+    pub fn new(store: Store) -> Self {
+        let known = moka::sync::Cache::builder()
+            .max_capacity(CACHED_TOKENS)
+            .time_to_live(CACHE_TIME)
+            .build();
+        Self { store, known }
+    }
+
+    /// The caller named by the request's bearer token.
+    pub async fn caller(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
+        let hash = token_hash(bearer(metadata)?);
+        if let Some(account) = self.known.get(&hash) {
+            return Ok(Caller { account });
+        }
+        let account = self
+            .store
+            .account_by_token_hash(&hash)
+            .await?
+            .ok_or(ApiError::Unauthenticated("unknown token"))?;
+        self.known.insert(hash, account.clone());
+        Ok(Caller { account })
+    }
+}
+
+/// The token of `authorization: Bearer <token>`.
+fn bearer(metadata: &MetadataMap) -> Result<&str, ApiError> {
     let header = metadata
         .get("authorization")
         .ok_or(ApiError::Unauthenticated(
             "missing authorization: Bearer <token>",
         ))?;
-    let token = header
+    header
         .to_str()
         .ok()
         .and_then(|h| {
@@ -41,12 +87,7 @@ pub async fn caller(store: &Store, metadata: &MetadataMap) -> Result<Caller, Api
         .filter(|t| !t.is_empty())
         .ok_or(ApiError::Unauthenticated(
             "authorization must be Bearer <token>",
-        ))?;
-    let account = store
-        .account_by_token_hash(&token_hash(token))
-        .await?
-        .ok_or(ApiError::Unauthenticated("unknown token"))?;
-    Ok(Caller { account })
+        ))
 }
 
 /// A new bearer token: 32 random bytes, hex.

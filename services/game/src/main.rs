@@ -1,5 +1,8 @@
 //! `skit-game`: reads the config, starts telemetry, serves until Ctrl-C.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use anyhow::Context;
 use tokio::net::TcpListener;
 

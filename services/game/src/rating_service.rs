@@ -10,7 +10,7 @@ use skit_proto::v1::{
 use skit_store::{AccountId, AccountKind, Rating};
 use tonic::{Request, Response, Status};
 
-use crate::auth::{self, Caller};
+use crate::auth::Caller;
 use crate::convert::{self, rating_message};
 use crate::error::ApiError;
 use crate::rated::starting;
@@ -179,7 +179,7 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetRatingsRequest>,
     ) -> Result<Response<GetRatingsResponse>, Status> {
-        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        let caller = self.state.auth.caller(request.metadata()).await?;
         Ok(Response::new(
             self.ratings(caller, request.into_inner()).await?,
         ))
@@ -189,7 +189,7 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetRatingHistoryRequest>,
     ) -> Result<Response<GetRatingHistoryResponse>, Status> {
-        let caller = auth::caller(&self.state.store, request.metadata()).await?;
+        let caller = self.state.auth.caller(request.metadata()).await?;
         Ok(Response::new(
             self.history(caller, request.into_inner()).await?,
         ))
@@ -199,7 +199,7 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetLeaderboardRequest>,
     ) -> Result<Response<GetLeaderboardResponse>, Status> {
-        auth::caller(&self.state.store, request.metadata()).await?;
+        self.state.auth.caller(request.metadata()).await?;
         Ok(Response::new(self.leaderboard(request.into_inner()).await?))
     }
 }

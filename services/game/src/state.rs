@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use skit_store::{GroupCommit, NewEvent, Store, StoredEvent};
 
+use crate::auth::Authenticator;
 use crate::config::Config;
 use crate::games::Games;
 
@@ -14,6 +15,8 @@ const GROUP_COMMITTERS: usize = 2;
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub(crate) store: Store,
+    /// Bearer tokens to accounts, cached.
+    pub(crate) auth: Authenticator,
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
     pub(crate) max_request_bytes: usize,
@@ -40,6 +43,7 @@ impl AppState {
         });
         Self {
             games: Arc::new(Games::new(store.clone())),
+            auth: Authenticator::new(store.clone()),
             store,
             long_poll_cap: config.long_poll_cap(),
             max_request_bytes: config.max_request_bytes,

@@ -3,6 +3,9 @@
 //! production each runs as its own binary (`skit-game`, `skit-matchmaker`,
 //! `skit-botworker`).
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use anyhow::Context;
 
 #[tokio::main]

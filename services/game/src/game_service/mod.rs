@@ -20,7 +20,7 @@ use skit_store::{AccountKind, GameId};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use crate::auth::{self, Caller};
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::live::{Holder, Live};
 use crate::state::AppState;
@@ -64,7 +64,7 @@ impl GameApi {
     }
 
     async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
-        auth::caller(&self.state.store, request.metadata()).await
+        self.state.auth.caller(request.metadata()).await
     }
 }
 
