@@ -25,26 +25,52 @@ const CHANNEL: &str = "skit_events";
 /// Pause before listening again after the connection dropped.
 const RETRY_DELAY: Duration = Duration::from_secs(1);
 
-/// Sends one notice per (game, last seq), in one statement, on `pool`
-/// (whose sessions need not wait for the disk).
+/// The longest payload sent (Postgres refuses 8000 bytes or more).
+const MAX_PAYLOAD: usize = 7000;
+
+/// Sends the notices (game, last seq) packed into as few notifications as
+/// fit, in one statement, on `pool` (whose sessions need not wait for the
+/// disk). One notification per batch instead of one per game keeps both
+/// Postgres' notice queue and every listener's work small under load.
 pub(crate) async fn notify_all(pool: &PgPool, notices: &[(GameId, u64)]) -> Result<(), Error> {
     if notices.is_empty() {
         return Ok(());
     }
-    let payloads: Vec<String> = notices
-        .iter()
-        .map(|(game_id, seq)| format!("{game_id} {seq}"))
-        .collect();
     sqlx::query("SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n")
         .bind(CHANNEL)
-        .bind(payloads)
+        .bind(pack(notices))
         .execute(pool)
         .await?;
     Ok(())
 }
 
-fn parse(payload: &str) -> Option<Appended> {
-    let (game_id, seq) = payload.split_once(' ')?;
+/// `game seq` pairs joined by `;`, in payloads of at most [`MAX_PAYLOAD`].
+fn pack(notices: &[(GameId, u64)]) -> Vec<String> {
+    let mut payloads = vec![String::new()];
+    for (game_id, seq) in notices {
+        let one = format!("{game_id} {seq}");
+        let last = payloads
+            .last_mut()
+            .filter(|p| p.len() + 1 + one.len() <= MAX_PAYLOAD);
+        match last {
+            Some(p) if p.is_empty() => *p = one,
+            Some(p) => {
+                p.push(';');
+                p.push_str(&one);
+            }
+            None => payloads.push(one),
+        }
+    }
+    payloads
+}
+
+/// The notices of one payload; `None` if any part is unreadable.
+fn parse(payload: &str) -> Option<Vec<Appended>> {
+    payload.split(';').map(parse_one).collect()
+}
+
+fn parse_one(notice: &str) -> Option<Appended> {
+    let (game_id, seq) = notice.split_once(' ')?;
     Some(Appended {
         game_id: game_id.parse().ok()?,
         seq: seq.parse().ok()?,
@@ -77,7 +103,11 @@ async fn forward(mut listener: PgListener, appended: broadcast::Sender<Appended>
         match listener.recv().await {
             Ok(notice) => match parse(notice.payload()) {
                 // No receivers is fine: nobody is watching.
-                Some(notice) => drop(appended.send(notice)),
+                Some(notices) => {
+                    for notice in notices {
+                        drop(appended.send(notice));
+                    }
+                }
                 None => tracing::warn!(payload = notice.payload(), "unreadable append notice"),
             },
             // PgListener reconnects and re-listens on the next recv; notices
@@ -100,8 +130,28 @@ mod tests {
         let game_id = GameId(uuid::Uuid::new_v4());
         assert_eq!(
             parse(&format!("{game_id} 42")),
-            Some(Appended { game_id, seq: 42 })
+            Some(vec![Appended { game_id, seq: 42 }])
         );
         assert_eq!(parse("nonsense"), None);
+        assert_eq!(parse(&format!("{game_id} 1;nonsense")), None);
+    }
+
+    #[test]
+    fn many_notices_fit_few_payloads() {
+        let notices: Vec<(GameId, u64)> = (0..500u64)
+            .map(|i| (GameId(uuid::Uuid::new_v4()), i))
+            .collect();
+        let payloads = pack(&notices);
+        assert!(payloads.len() < 5, "{} payloads", payloads.len());
+        assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
+        let back: Vec<Appended> = payloads
+            .iter()
+            .flat_map(|p| parse(p).unwrap_or_default())
+            .collect();
+        let expected: Vec<Appended> = notices
+            .iter()
+            .map(|&(game_id, seq)| Appended { game_id, seq })
+            .collect();
+        assert_eq!(back, expected);
     }
 }

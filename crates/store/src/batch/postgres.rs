@@ -1,11 +1,18 @@
-//! A round on Postgres: two reads for the whole round (each game's last
-//! seq, the stored events with the requests' move ids), then one `INSERT`
-//! of every accepted event, which is the round's one durable commit.
+//! A round on Postgres. First one guarded `INSERT` of every request's
+//! events: a row goes in only if its game's log ends just before the
+//! request's expected seq. In the common case that statement is the round's
+//! only round trip and its one durable commit.
 //!
-//! No explicit transaction: the insert is atomic by itself, and a write
-//! that slipped in between the reads and the insert (another instance)
-//! breaks the `(game_id, seq)` or `(game_id, move_id)` key, failing the
-//! insert as a whole; then each request is retried alone and explained.
+//! Requests it did not write (the guard filtered them: a stale or unknown
+//! game), and every request if it failed (a repeated move id, a race with
+//! another instance), go the careful way: two reads for those requests
+//! (each game's last seq, the stored events with their move ids), a
+//! decision per request, and one `INSERT` of the accepted ones. If that
+//! fails as a whole, each request is retried alone and explained.
+//!
+//! No explicit transactions: each insert is atomic by itself, and a write
+//! that slipped in between the reads and the insert breaks the
+//! `(game_id, seq)` or `(game_id, move_id)` key, failing that insert.
 
 use serde_json::Value;
 use sqlx::types::Json;
@@ -25,6 +32,15 @@ const EVENTS_BY_MOVE_IDS: &str = "SELECT e.game_id, e.seq, e.kind, e.payload, e.
      JOIN unnest($1::text[], $2::text[]) AS m(game_id, move_id) \
      ON e.game_id = m.game_id AND e.move_id = m.move_id";
 
+/// The fast path: rows whose game's log ends at `after` (the seq before
+/// their request's first), so a request is written whole or not at all.
+const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
+     SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $7 \
+     FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[]) \
+     AS r(game_id, seq, kind, payload, move_id, after) \
+     WHERE EXISTS (SELECT 1 FROM events p WHERE p.game_id = r.game_id AND p.seq = r.after) \
+     RETURNING game_id, seq, kind, payload, move_id, created_at";
+
 const INSERT_EVENTS: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
      SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $6 \
      FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[]) \
@@ -33,11 +49,111 @@ const INSERT_EVENTS: &str = "INSERT INTO events (game_id, seq, kind, payload, mo
 
 /// Answers a round (at most one request per game).
 pub(crate) async fn append_round(store: &PgStore, round: &[Append<'_>]) -> AppendResults {
-    match write_round(store, round).await {
-        Ok((answers, notices)) => {
-            store.notify_appended(&notices).await;
-            answers
+    let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
+        round.iter().map(|_| None).collect();
+    let fast: Vec<usize> = (0..round.len())
+        .filter(|&i| rows::validate_append(round[i].events).is_ok())
+        .collect();
+    match insert_guarded(store, round, &fast).await {
+        Ok(written) => {
+            for (i, mine) in written {
+                answers[i] = Some(Ok(mine));
+            }
         }
+        Err(error) => tracing::debug!(%error, "guarded append failed; checking each request"),
+    }
+    let careful: Vec<usize> = (0..round.len()).filter(|&i| answers[i].is_none()).collect();
+    if !careful.is_empty() {
+        let subset: Vec<Append<'_>> = careful.iter().map(|&i| round[i]).collect();
+        for (i, answer) in careful
+            .into_iter()
+            .zip(append_checked(store, &subset).await)
+        {
+            answers[i] = Some(answer);
+        }
+    }
+    let answers: AppendResults = answers
+        .into_iter()
+        .map(|a| a.unwrap_or(Err(Error::Invalid("request not answered"))))
+        .collect();
+    let notices: Vec<(GameId, u64)> = round
+        .iter()
+        .zip(&answers)
+        .filter_map(|(r, a)| Some((r.game_id, a.as_ref().ok()?.last()?.seq)))
+        .collect();
+    store.notify_appended(notices);
+    answers
+}
+
+/// Writes the requests `which` of `round` in one guarded statement; returns
+/// those written, each with its stored events. A request the guard filtered
+/// is absent.
+async fn insert_guarded(
+    store: &PgStore,
+    round: &[Append<'_>],
+    which: &[usize],
+) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
+    if which.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut columns = Columns::default();
+    for &i in which {
+        columns.push(&round[i])?;
+    }
+    let rows: Vec<EventRow> = sqlx::query_as(INSERT_GUARDED)
+        .bind(&columns.game_id)
+        .bind(&columns.seq)
+        .bind(&columns.kind)
+        .bind(&columns.payload)
+        .bind(&columns.move_id)
+        .bind(&columns.after)
+        .bind(rows::now())
+        .fetch_all(store.pool())
+        .await?;
+    let stored = sorted(rows)?;
+    let mut written = Vec::new();
+    for &i in which {
+        let mine = events_of(&stored, &round[i]);
+        match mine.len() {
+            0 => {}
+            n if n == round[i].events.len() => written.push((i, mine)),
+            _ => {
+                return Err(Error::Corrupt(format!(
+                    "append to {} partly returned",
+                    round[i].game_id
+                )));
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// The stored rows in (game, seq) order.
+fn sorted(rows: Vec<EventRow>) -> Result<Vec<StoredEvent>, Error> {
+    let mut stored: Vec<StoredEvent> = rows
+        .into_iter()
+        .map(TryInto::try_into)
+        .collect::<Result<_, _>>()?;
+    stored.sort_by_key(|a| (a.game_id, a.seq));
+    Ok(stored)
+}
+
+/// The events of `stored` (sorted) that request `r` wrote.
+fn events_of(stored: &[StoredEvent], r: &Append<'_>) -> Vec<StoredEvent> {
+    let first = stored.partition_point(|e| (e.game_id, e.seq) < (r.game_id, r.expected_seq));
+    stored[first..]
+        .iter()
+        .take_while(|e| e.game_id == r.game_id)
+        .take(r.events.len())
+        .cloned()
+        .collect()
+}
+
+/// The careful way: check every request against the log, write the
+/// accepted ones in one statement; if that fails, each request alone.
+async fn append_checked(store: &PgStore, round: &[Append<'_>]) -> AppendResults {
+    match write_round(store, round).await {
+        Ok(answers) => answers,
         Err(error) => {
             if round.len() > 1 {
                 tracing::debug!(%error, requests = round.len(), "batched append failed; appending one by one");
@@ -55,19 +171,15 @@ pub(crate) async fn append_round(store: &PgStore, round: &[Append<'_>]) -> Appen
     }
 }
 
-/// The answers and the notices to send, or the error that failed the round
-/// as a whole.
-async fn write_round(
-    store: &PgStore,
-    round: &[Append<'_>],
-) -> Result<(AppendResults, Vec<(GameId, u64)>), Error> {
+/// The answers, or the error that failed the round as a whole.
+async fn write_round(store: &PgStore, round: &[Append<'_>]) -> Result<AppendResults, Error> {
     let seen = read_seen(store, round).await?;
     let decided: Vec<Result<(), Error>> = round.iter().map(|r| plan::decide(r, &seen)).collect();
     let mut columns = Columns::default();
     for (r, _) in round.iter().zip(&decided).filter(|(_, d)| d.is_ok()) {
         columns.push(r)?;
     }
-    let mut stored: Vec<StoredEvent> = if columns.game_id.is_empty() {
+    let stored = if columns.game_id.is_empty() {
         Vec::new()
     } else {
         let rows: Vec<EventRow> = sqlx::query_as(INSERT_EVENTS)
@@ -79,38 +191,24 @@ async fn write_round(
             .bind(rows::now())
             .fetch_all(store.pool())
             .await?;
-        rows.into_iter()
-            .map(TryInto::try_into)
-            .collect::<Result<_, _>>()?
+        sorted(rows)?
     };
-    stored.sort_by_key(|a| (a.game_id, a.seq));
-    let mut notices = Vec::new();
     let answers = round
         .iter()
         .zip(decided)
         .map(|(r, decided)| {
             decided?;
-            let first =
-                stored.partition_point(|e| (e.game_id, e.seq) < (r.game_id, r.expected_seq));
-            let mine = stored[first..]
-                .iter()
-                .take_while(|e| e.game_id == r.game_id)
-                .take(r.events.len())
-                .cloned()
-                .collect::<Vec<_>>();
+            let mine = events_of(&stored, r);
             if mine.len() != r.events.len() {
                 return Err(Error::Corrupt(format!(
                     "append to {} not returned",
                     r.game_id
                 )));
             }
-            if let Some(last) = mine.last() {
-                notices.push((r.game_id, last.seq));
-            }
             Ok(mine)
         })
         .collect();
-    Ok((answers, notices))
+    Ok(answers)
 }
 
 async fn read_seen(store: &PgStore, round: &[Append<'_>]) -> Result<Seen, Error> {
@@ -159,17 +257,21 @@ struct Columns<'a> {
     kind: Vec<&'a str>,
     payload: Vec<Json<&'a Value>>,
     move_id: Vec<Option<&'a str>>,
+    /// The seq before the row's request (the guard of the fast path).
+    after: Vec<i64>,
 }
 
 impl<'a> Columns<'a> {
     fn push(&mut self, r: &Append<'a>) -> Result<(), Error> {
         let id = r.game_id.to_string();
+        let after = rows::seq_to_db(r.expected_seq.saturating_sub(1))?;
         for (seq, event) in (r.expected_seq..).zip(r.events) {
             self.game_id.push(id.clone());
             self.seq.push(rows::seq_to_db(seq)?);
             self.kind.push(&event.kind);
             self.payload.push(Json(&event.payload));
             self.move_id.push(event.move_id.as_deref());
+            self.after.push(after);
         }
         Ok(())
     }
@@ -177,11 +279,18 @@ impl<'a> Columns<'a> {
 
 impl PgStore {
     /// Tells every instance (this one too) which games grew, after the
-    /// commit. A failure only costs listeners a hint: they re-read on
-    /// their next look.
-    pub(crate) async fn notify_appended(&self, notices: &[(GameId, u64)]) {
-        if let Err(error) = pg_listener::notify_all(self.notify_pool(), notices).await {
-            tracing::warn!(%error, "cannot send append notices");
+    /// commit, without holding up the answers: a notice is only a hint,
+    /// and a failure costs listeners nothing but a re-read on their next
+    /// look.
+    pub(crate) fn notify_appended(&self, notices: Vec<(GameId, u64)>) {
+        if notices.is_empty() {
+            return;
         }
+        let pool = self.notify_pool().clone();
+        tokio::spawn(async move {
+            if let Err(error) = pg_listener::notify_all(&pool, &notices).await {
+                tracing::warn!(%error, "cannot send append notices");
+            }
+        });
     }
 }

@@ -169,7 +169,7 @@ impl PgStore {
         }
         insert_event(&mut tx, game.id, 0, &first).await?;
         tx.commit().await?;
-        self.notify_appended(&[(game.id, 0)]).await;
+        self.notify_appended(vec![(game.id, 0)]);
         Ok(game)
     }
 
@@ -223,7 +223,7 @@ impl PgStore {
         updated.map(drop).ok_or(Error::GameNotFound(game_id))
     }
 
-    /// One append as a round of one (see `batch`): two reads and one
+    /// One append as a round of one (see `batch`): usually one guarded
     /// insert, no transaction round trips.
     pub async fn append(
         &self,
@@ -263,9 +263,7 @@ impl PgStore {
             Err(e) => return Err(e),
         };
         tx.commit().await?;
-        if let Some(last) = stored.last() {
-            self.notify_appended(&[(game_id, last.seq)]).await;
-        }
+        // The round it belongs to sends the notice.
         Ok(stored)
     }
 
