@@ -280,7 +280,7 @@ pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::
         version: live.version,
         phase: phase(v.phase) as i32,
         awaits_shuffle: v.awaiting_shuffle,
-        rules: Some(rules_message(&v.rules.to_json())),
+        rules: Some(live.rules_message.clone()),
         players: u32::from(v.players),
         dealer: u32::from(v.dealer),
         rated: live.rated,

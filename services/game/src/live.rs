@@ -107,6 +107,8 @@ pub struct Corrupt {
 pub struct Live {
     pub id: GameId,
     pub game: Game,
+    /// The rules as views show them, built once (from JSON, so not cheap).
+    pub rules_message: skit_proto::v1::Rules,
     /// The seq of the last applied event.
     pub version: u64,
     pub seats: Vec<Option<Holder>>,
@@ -185,9 +187,11 @@ impl Live {
         let clocks = created
             .time_control
             .map(|control| Clocks::new(control, created.players));
+        let rules_message = crate::convert::rules_message(&game.rules().to_json());
         let mut live = Live {
             id: row.id,
             game,
+            rules_message,
             version: 0,
             seats: created.seats,
             rated: created.rated,
