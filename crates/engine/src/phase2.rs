@@ -42,6 +42,11 @@ impl State {
     }
 
     /// A lay by `seat` in phase two.
+    ///
+    /// The common path (the lay neither empties the hand nor can end the
+    /// trick early) is kept short: emptying a hand and the early ends
+    /// (`complete_suit`, `trump_ends_trick`) are tested once each and handled
+    /// out of line, since random playouts run this for most of their actions.
     pub(crate) fn lay_phase_two(&mut self, rules: &Ruleset, seat: Seat, cards: CardSet) {
         let lead = self.table.is_empty();
         if lead {
@@ -49,12 +54,36 @@ impl State {
         }
         let below = self.card_to_beat();
         self.lay_from_hand(seat, cards, false);
-        if self.hands[seat as usize].is_empty() && !self.reserve_protects(rules) {
-            self.push_out(seat);
-        }
-        if self.check_one_left() {
+        if self.hands[seat as usize].is_empty() && self.hand_emptied(rules, seat) {
             return;
         }
+        let o = &rules.options;
+        let ends = self.table.groups() >= u32::from(self.trick_size)
+            || (o.complete_suit || o.trump_ends_trick)
+                && self.ends_early(rules, lead, cards, below);
+        if ends {
+            self.complete_trick(rules, seat);
+        } else {
+            self.turn = self.next_in(self.in_game(), seat).unwrap_or(seat);
+        }
+    }
+
+    /// `seat` laid its last card: out unless the reserve keeps it in. Returns
+    /// whether the game is over (only going out can leave one seat in it).
+    #[cold]
+    #[inline(never)]
+    fn hand_emptied(&mut self, rules: &Ruleset, seat: Seat) -> bool {
+        if self.reserve_protects(rules) {
+            return false;
+        }
+        self.push_out(seat);
+        self.check_one_left()
+    }
+
+    /// `phase2.complete_suit` and `phase2.trump_ends_trick`: whether the lay
+    /// of `cards` on `below` ends the trick before everyone has laid.
+    #[inline(never)]
+    fn ends_early(&self, rules: &Ruleset, lead: bool, cards: CardSet, below: Option<Card>) -> bool {
         let o = &rules.options;
         let trump = self.trump.map(CardSet::suit).unwrap_or_default();
         let suit_complete = o.complete_suit
@@ -65,14 +94,11 @@ impl State {
             && !lead
             && cards.is_subset(trump)
             && below.is_some_and(|b| !trump.contains(b));
-        if self.table.groups() >= u32::from(self.trick_size) || suit_complete || trumped {
-            self.complete_trick(rules, seat);
-        } else {
-            self.turn = self.next_in(self.in_game(), seat).unwrap_or(seat);
-        }
+        suit_complete || trumped
     }
 
     /// The trick is set aside; the completer leads (or the next seat holding cards).
+    #[inline(never)]
     fn complete_trick(&mut self, rules: &Ruleset, seat: Seat) {
         self.gone |= self.table.set();
         self.table.clear();

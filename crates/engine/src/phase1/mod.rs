@@ -95,9 +95,7 @@ impl State {
 
     #[inline(always)]
     pub(crate) fn lay(&mut self, seat: Seat, cards: CardSet, sluffed: bool) {
-        for card in cards {
-            self.owners.set(card, seat, sluffed);
-        }
+        self.owners.set_all(cards, seat, sluffed);
         self.table.push(cards);
     }
 
@@ -124,12 +122,8 @@ impl State {
 
     /// The cards played (not sluffed) on the table.
     pub(crate) fn played_cards(&self) -> CardSet {
-        self.table
-            .cards()
-            .iter()
-            .filter(|&&c| !self.owners.sluffed(c))
-            .copied()
-            .collect()
+        let table = self.table.set();
+        table - self.owners.sluffed_of(table)
     }
 
     /// The trick is decided: open the sluffing window or claim the ruleset

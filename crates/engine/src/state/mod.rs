@@ -2,13 +2,15 @@
 //! clone it freely. The ruleset is kept outside and passed in; the public
 //! history is kept by [`crate::Game`].
 
+mod owners;
 mod parts;
 mod setup;
 mod swap;
 
 pub use setup::{Position, SetupError};
 
-pub(crate) use parts::{Owners, Piles, Table};
+pub(crate) use owners::Owners;
+pub(crate) use parts::{Piles, Table};
 
 use crate::{Card, CardSet, Seat, SeatSet, Suit};
 
@@ -122,10 +124,7 @@ impl State {
         if self.phase != Phase::One {
             return 0;
         }
-        self.aside
-            .iter()
-            .filter(|&c| self.owners.seat(c) == seat)
-            .count() as u32
+        self.owners.of_seat(seat, self.aside).len()
     }
 
     /// Cards in the stock; the drawn trump card is not counted.
@@ -249,19 +248,25 @@ impl State {
         if seat + 1 >= self.n { 0 } else { seat + 1 }
     }
 
-    /// The next seat after `seat` clockwise that is in `set`.
+    /// The next seat after `seat` clockwise that is in `set`: the lowest
+    /// seat of the set above `seat`, else the lowest of the set.
     #[inline]
     pub(crate) fn next_in(&self, set: SeatSet, seat: Seat) -> Option<Seat> {
-        set.next_from(self.left(seat), self.n)
+        let bits = u32::from(set.intersect(SeatSet::first(self.n)).bits());
+        let above = bits & (!1u32).wrapping_shl(u32::from(seat));
+        let pick = if above != 0 { above } else { bits };
+        (pick != 0).then(|| pick.trailing_zeros() as Seat)
     }
 
     #[inline]
     pub(crate) fn seats_with_cards(&self) -> SeatSet {
+        // All eight hands, then the seats: a fixed-length loop the compiler
+        // turns into a few vector compares (hands past `n` are always empty).
         let mut bits = 0;
-        for (seat, hand) in self.hands.iter().take(self.n.into()).enumerate() {
+        for (seat, hand) in self.hands.iter().enumerate() {
             bits |= u8::from(!hand.is_empty()) << seat;
         }
-        SeatSet::from_bits(bits)
+        SeatSet::from_bits(bits).intersect(SeatSet::first(self.n))
     }
 
     #[inline]
@@ -273,9 +278,7 @@ impl State {
     }
 
     pub(crate) fn add_to_pile(&mut self, seat: Seat, cards: CardSet) {
-        for card in cards {
-            self.owners.set(card, seat, false);
-        }
+        self.owners.set_all(cards, seat, false);
         self.aside |= cards;
     }
 
