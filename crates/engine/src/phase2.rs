@@ -1,11 +1,13 @@
 //! Phase two, shedding (SPEC 3.3, 5.3, 8.7): beating, the pick-up rules,
 //! trick completion, going out and the reserve pile.
 
-use crate::rules::{Pickup, Plays, Ruleset};
+use crate::rules::{AntiTrump, Pickup, Plays, Ruleset};
 use crate::state::{State, flag};
 use crate::{Card, CardSet, Seat, Suit};
 
-/// The lays a ruleset allows in phase two, given the trumps.
+/// The lays a ruleset allows in phase two, given the trumps: `None` for
+/// single cards only, else whether runs must start from the two.
+#[inline]
 pub(crate) fn runs_allowed(rules: &Ruleset, trump: Option<Suit>) -> Option<bool> {
     match rules.options.plays {
         Plays::Singles => None,
@@ -27,14 +29,15 @@ impl State {
     #[inline]
     pub(crate) fn beaters(&self, rules: &Ruleset, hand: CardSet, top: Card) -> CardSet {
         let same_suit_higher = hand.above(top);
-        let anti = self.trump.and_then(|t| rules.options.anti_trump.suit(t));
-        if Some(top.suit()) == anti || Some(top.suit()) == self.trump {
+        let Some(trump) = self.trump else {
+            return same_suit_higher;
+        };
+        let anti_trump = rules.options.anti_trump != AntiTrump::None
+            && rules.options.anti_trump.suit(trump) == Some(top.suit());
+        if top.suit() == trump || anti_trump {
             return same_suit_higher;
         }
-        match self.trump {
-            Some(trump) => same_suit_higher | (hand & CardSet::suit(trump)),
-            None => same_suit_higher,
-        }
+        same_suit_higher | (hand & CardSet::suit(trump))
     }
 
     fn reserve_protects(&self, rules: &Ruleset) -> bool {
