@@ -225,6 +225,18 @@ impl Table {
         }
     }
 
+    /// The first (lowest) card of the second newest and of the newest play
+    /// or lay, read straight off the start bits.
+    #[inline]
+    pub fn last_two_firsts(&self) -> Option<(Card, Card)> {
+        let starts = self.starts();
+        let last = 63_u32.checked_sub(starts.leading_zeros())?;
+        let rest = starts & !(1 << last);
+        let before = 63_u32.checked_sub(rest.leading_zeros())?;
+        let card = |i: u32| self.cards.get(i as usize).copied();
+        Some((card(before)?, card(last)?))
+    }
+
     /// The first position of each play or lay, newest first.
     #[inline]
     pub fn starts_newest_first(&self) -> impl Iterator<Item = usize> {
