@@ -169,10 +169,18 @@ impl State {
     /// Step 7 (and every new phase-two trick): the first seat from `seat`
     /// clockwise that is in the game and holds cards leads.
     pub(crate) fn lead_from(&mut self, seat: Seat) {
-        let can_lead = self
-            .in_game()
-            .minus(SeatSet::first(self.n).minus(self.seats_with_cards()));
-        let leader = can_lead.next_from(seat, self.n).unwrap_or(NONE);
+        // Usually `seat` itself may lead: then no hand needs looking at.
+        let leader = if seat < self.n
+            && self.in_game().contains(seat)
+            && !self.hands[seat as usize].is_empty()
+        {
+            seat
+        } else {
+            let can_lead = self
+                .in_game()
+                .minus(SeatSet::first(self.n).minus(self.seats_with_cards()));
+            can_lead.next_from(seat, self.n).unwrap_or(NONE)
+        };
         self.leader = leader;
         self.turn = leader;
         self.trick_size = 0;

@@ -169,9 +169,15 @@ impl State {
 
     /// A pick-up by `seat` in phase two.
     pub(crate) fn pickup_phase_two(&mut self, rules: &Ruleset, seat: Seat) {
-        let range = self.pickup_range(rules);
-        let taken = self.table.group(range.clone());
-        self.table.remove(range);
+        let taken = if rules.options.pickup == Pickup::Top {
+            // The default: the top lay comes off the end, nothing to move.
+            self.table.pop_group()
+        } else {
+            let range = self.pickup_range(rules);
+            let taken = self.table.group(range.clone());
+            self.table.remove(range);
+            taken
+        };
         self.hands[seat as usize] |= taken;
         if rules.options.reserve > 0 {
             let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();

@@ -30,10 +30,11 @@ impl Owners {
     #[inline]
     pub fn set_all(&mut self, cards: CardSet, seat: Seat, sluffed: bool) {
         let bits = cards.bits();
-        for (i, plane) in self.seat.iter_mut().enumerate() {
-            *plane ^= (*plane ^ fill(seat >> i & 1 == 1)) & bits;
-        }
-        self.sluffed ^= (self.sluffed ^ fill(sluffed)) & bits;
+        let put = |plane: u64, on: bool| if on { plane | bits } else { plane & !bits };
+        self.seat[0] = put(self.seat[0], seat & 1 != 0);
+        self.seat[1] = put(self.seat[1], seat & 2 != 0);
+        self.seat[2] = put(self.seat[2], seat & 4 != 0);
+        self.sluffed = put(self.sluffed, sluffed);
     }
 
     #[inline]

@@ -253,6 +253,19 @@ impl Table {
         self.cards[range].iter().copied().collect()
     }
 
+    /// Removes the newest play or lay and returns its cards.
+    #[inline]
+    pub fn pop_group(&mut self) -> CardSet {
+        let starts = self.starts();
+        let Some(start) = 63_u32.checked_sub(starts.leading_zeros()) else {
+            return CardSet::EMPTY;
+        };
+        let start = start as usize;
+        let taken = self.group(start..self.len());
+        self.set_meta(start, starts & !(1 << start));
+        taken
+    }
+
     /// Removes the cards at `range` (whole groups, or the first card of one),
     /// keeping the rest of the table in order.
     pub fn remove(&mut self, range: std::ops::Range<usize>) {
