@@ -263,7 +263,29 @@ impl State {
         }
     }
 
+    /// Phase one. Two-card tricks without sluffing (`skitgubbe`) have no
+    /// window, claim or out-of-turn action: the seat due plays a card or
+    /// chance. That case is answered inline; every other goes the long way.
+    #[inline(always)]
     fn choices_phase_one(&self, rules: &Ruleset, seat: Seat) -> Choices {
+        let o = &rules.options;
+        if o.mode != Phase1Mode::Pairs || o.sluff != crate::rules::Sluff::None {
+            return self.choices_phase_one_general(rules, seat);
+        }
+        let decided = self.flags & crate::state::flag::DECIDED != 0;
+        if decided || seat != self.turn {
+            return Choices::NONE;
+        }
+        let mut c = Choices {
+            plays: self.hands[seat as usize],
+            ..Choices::NONE
+        };
+        c.allow(kind::CHANCE, self.chance_allowed(rules));
+        c
+    }
+
+    #[inline(never)]
+    fn choices_phase_one_general(&self, rules: &Ruleset, seat: Seat) -> Choices {
         let o = &rules.options;
         let hand = self.hands[seat as usize];
         let decided = self.flags & crate::state::flag::DECIDED != 0;
