@@ -167,29 +167,39 @@ impl State {
         }
     }
 
+    /// Takes the cards `phase2.pickup` names off the table.
+    #[inline(never)]
+    fn take_by_rule(&mut self, rules: &Ruleset) -> CardSet {
+        let range = self.pickup_range(rules);
+        let taken = self.table.group(range.clone());
+        self.table.remove(range);
+        taken
+    }
+
+    /// With a reserve, a player kept in by it goes out when their lay is
+    /// picked up. Returns whether the game is over.
+    #[inline(never)]
+    fn reserve_pickup(&mut self, seat: Seat, taken: CardSet) -> bool {
+        let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();
+        for owner in owners.iter().filter(|&o| o != seat) {
+            if self.hands[owner as usize].is_empty() {
+                self.push_out(owner);
+            }
+        }
+        self.check_one_left()
+    }
+
     /// A pick-up by `seat` in phase two.
     pub(crate) fn pickup_phase_two(&mut self, rules: &Ruleset, seat: Seat) {
         let taken = if rules.options.pickup == Pickup::Top {
             // The default: the top lay comes off the end, nothing to move.
             self.table.pop_group()
         } else {
-            let range = self.pickup_range(rules);
-            let taken = self.table.group(range.clone());
-            self.table.remove(range);
-            taken
+            self.take_by_rule(rules)
         };
         self.hands[seat as usize] |= taken;
-        if rules.options.reserve > 0 {
-            let owners: crate::SeatSet = taken.iter().map(|c| self.owners.seat(c)).collect();
-            // A player kept in by the reserve goes out when their lay is picked up.
-            for owner in owners.iter().filter(|&o| o != seat) {
-                if self.hands[owner as usize].is_empty() {
-                    self.push_out(owner);
-                }
-            }
-            if self.check_one_left() {
-                return;
-            }
+        if rules.options.reserve > 0 && self.reserve_pickup(seat, taken) {
+            return;
         }
         if rules.options.forced_pickup {
             self.flags |= flag::FORCED;
