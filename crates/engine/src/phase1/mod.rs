@@ -46,6 +46,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn after_play(&mut self, rules: &Ruleset, seat: Seat) {
         match rules.options.mode {
             Phase1Mode::Pairs => self.after_pair_play(rules, seat),
@@ -69,6 +70,7 @@ impl State {
     /// Draws back up to three, card by card. The stock's last card is the
     /// trump card: kept face down, unseen, out of the hand (SPEC 3.1); with a
     /// turned-up trump it is taken face up.
+    #[inline]
     pub(crate) fn draw_up(&mut self, rules: &Ruleset, seat: Seat) {
         while self.hands[seat as usize].len() < 3 {
             let Some(card) = self.piles.draw_stock() else {

@@ -24,6 +24,7 @@ impl State {
     }
 
     /// SPEC 3.1: phase one ends the moment the seat due has no card and no chance.
+    #[inline]
     pub(crate) fn check_due(&mut self, rules: &Ruleset) {
         if !self.can_play(rules, self.turn) {
             self.end_phase_one(rules);

@@ -86,7 +86,9 @@ pub struct State {
     /// hands while `flag::TRUMP_APART`), or turned up at the deal in `mas`.
     pub(crate) trump_card: Option<Card>,
     pub(crate) trump_holder: Seat,
-    pub(crate) out: SeatSet,
+    /// Seats still in the game (not out). Kept rather than derived from the
+    /// seats out, since phase two asks for it on nearly every move.
+    pub(crate) playing: SeatSet,
     pub(crate) loser: Seat,
     pub(crate) flags: u8,
     /// All mode: the seats playing in the current round, and those done.
@@ -203,11 +205,11 @@ impl State {
 
     /// Seats in the order they went out.
     pub fn out(&self) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.out.len()).map(|i| (self.out_order >> (4 * i) & 0xF) as Seat)
+        (0..self.out_count()).map(|i| (self.out_order >> (4 * i) & 0xF) as Seat)
     }
 
     pub fn is_out(&self, seat: Seat) -> bool {
-        self.out.contains(seat)
+        seat < self.n && !self.playing.contains(seat)
     }
 
     /// The skitgubbe, once there is one.
@@ -239,7 +241,7 @@ impl State {
     /// Seats still in the game (not out).
     #[inline]
     pub(crate) fn in_game(&self) -> SeatSet {
-        SeatSet::first(self.n).minus(self.out)
+        self.playing
     }
 
     /// The seat to the left of `seat` (the next clockwise).
@@ -269,11 +271,17 @@ impl State {
         SeatSet::from_bits(bits).intersect(SeatSet::first(self.n))
     }
 
+    /// The number of seats out.
+    #[inline]
+    fn out_count(&self) -> u32 {
+        u32::from(self.n) - self.playing.len()
+    }
+
     #[inline]
     pub(crate) fn push_out(&mut self, seat: Seat) {
-        if !self.out.contains(seat) {
-            self.out_order |= u32::from(seat) << (4 * self.out.len());
-            self.out.insert(seat);
+        if self.playing.contains(seat) {
+            self.out_order |= u32::from(seat) << (4 * self.out_count());
+            self.playing.remove(seat);
         }
     }
 
