@@ -90,11 +90,8 @@ impl Choices {
     /// The `k`-th legal action without cards (`k` below their count).
     #[inline]
     pub(crate) fn nth_kind(&self, k: u32) -> Option<MoveKind> {
-        let mut bits = self.kinds;
-        for _ in 0..k {
-            bits &= bits.wrapping_sub(1);
-        }
-        KINDS.get(bits.trailing_zeros() as usize).copied()
+        let at = crate::select::nth_set_bit_in_byte(self.kinds, k);
+        KINDS.get(at as usize).copied()
     }
 }
 
