@@ -24,6 +24,7 @@ impl State {
     /// Applies a move taken from [`State::legal_moves`] without checking it
     /// again: the fast path for search and benchmarks. Any other move leaves
     /// the state meaningless (debug builds assert).
+    #[inline]
     pub fn play_unchecked(&mut self, rules: &Ruleset, mv: Move) {
         debug_assert_eq!(self.check(rules, mv), Ok(()));
         let counts = self.phase == Phase::Two || rules.options.mode == Phase1Mode::TurnedTrump;

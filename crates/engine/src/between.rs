@@ -13,11 +13,16 @@ impl State {
             self.awaiting = Awaiting::UnfinishedDeal;
             return;
         }
-        for &card in self.table.cards() {
-            self.hands[self.owners.seat(card) as usize].insert(card);
-        }
+        self.return_to_owners(self.table.set());
         self.table.clear();
         self.turn_trump_and_merge(rules);
+    }
+
+    /// Puts each card of `cards` (on the table or in a pile) into its owner's hand.
+    pub(crate) fn return_to_owners(&mut self, cards: CardSet) {
+        for seat in 0..self.n {
+            self.hands[seat as usize] |= self.owners.of_seat(seat, cards);
+        }
     }
 
     /// The awaited unfinished-trick deal: card i to seat dealer+1+i.
@@ -40,9 +45,7 @@ impl State {
                 self.hands[self.trump_holder as usize].insert(card);
             }
         }
-        for card in self.aside {
-            self.hands[self.owners.seat(card) as usize].insert(card);
-        }
+        self.return_to_owners(self.aside);
         self.aside = CardSet::EMPTY;
         self.phase = Phase::Two;
         self.round = SeatSet::EMPTY;
@@ -166,10 +169,18 @@ impl State {
     /// Step 7 (and every new phase-two trick): the first seat from `seat`
     /// clockwise that is in the game and holds cards leads.
     pub(crate) fn lead_from(&mut self, seat: Seat) {
-        let can_lead = self
-            .in_game()
-            .minus(SeatSet::first(self.n).minus(self.seats_with_cards()));
-        let leader = can_lead.next_from(seat, self.n).unwrap_or(NONE);
+        // Usually `seat` itself may lead: then no hand needs looking at.
+        let leader = if seat < self.n
+            && self.in_game().contains(seat)
+            && !self.hands[seat as usize].is_empty()
+        {
+            seat
+        } else {
+            let can_lead = self
+                .in_game()
+                .minus(SeatSet::first(self.n).minus(self.seats_with_cards()));
+            can_lead.next_from(seat, self.n).unwrap_or(NONE)
+        };
         self.leader = leader;
         self.turn = leader;
         self.trick_size = 0;

@@ -86,7 +86,7 @@ impl CardSet {
         if n >= self.len() {
             return None;
         }
-        Some(Card::from_set_bit(select(self.0, n)))
+        Some(Card::from_set_bit(crate::select::nth_set_bit(self.0, n)))
     }
 
     /// The ranks present, as a 13-bit mask (bit `rank - 2`).
@@ -143,18 +143,6 @@ impl CardSet {
             .then(|| CardSet(self.0 & RANK_BITS << ranks.trailing_zeros()).first())
             .flatten()
     }
-}
-
-/// The position of the `n`-th set bit of `bits` (`n` below its popcount):
-/// clear the `n` lowest set bits. Random choices pick among a few cards, so
-/// this short loop beats a branch-free select (BMI2's `pdep` would do it in
-/// one instruction, but only through `unsafe`, which the workspace forbids).
-#[inline]
-fn select(mut bits: u64, n: u32) -> u32 {
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros()
 }
 
 /// Iterates a set in index order (suit by suit, each low to high).

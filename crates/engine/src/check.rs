@@ -1,6 +1,6 @@
 //! Checking a submitted move against [`Choices`], naming the rule it breaks.
 
-use crate::choices::{Choices, Shape};
+use crate::choices::{Choices, Shape, kind};
 use crate::rules::{Phase1Mode, Ruleset};
 use crate::state::{Awaiting, Phase, State};
 use crate::{Card, CardSet, Move, MoveError, MoveKind, Seat};
@@ -53,12 +53,12 @@ impl State {
                     None => Ok(()),
                 }
             }
-            MoveKind::Chance if !c.chance => Err(self.chance_refusal(rules)),
-            MoveKind::Pickup if !c.pickup => Err(self.pickup_refusal(rules)),
-            MoveKind::Pass if !c.pass => Err(self.kind_refusal(rules, "pass")),
-            MoveKind::Claim if !c.claim => Err(self.kind_refusal(rules, "claim")),
-            MoveKind::Rob if !c.rob => Err(self.kind_refusal(rules, "rob")),
-            MoveKind::Bank if !c.bank => Err(self.kind_refusal(rules, "bank")),
+            MoveKind::Chance if !c.has(kind::CHANCE) => Err(self.chance_refusal(rules)),
+            MoveKind::Pickup if !c.has(kind::PICKUP) => Err(self.pickup_refusal(rules)),
+            MoveKind::Pass if !c.has(kind::PASS) => Err(self.kind_refusal(rules, "pass")),
+            MoveKind::Claim if !c.has(kind::CLAIM) => Err(self.kind_refusal(rules, "claim")),
+            MoveKind::Rob if !c.has(kind::ROB) => Err(self.kind_refusal(rules, "rob")),
+            MoveKind::Bank if !c.has(kind::BANK) => Err(self.kind_refusal(rules, "bank")),
             _ => Ok(()),
         }
     }
@@ -66,7 +66,7 @@ impl State {
     fn no_play_reason(&self, c: &Choices) -> MoveError {
         if self.flags & crate::state::flag::FORCED != 0 {
             MoveError::MustPickUp
-        } else if c.pickup {
+        } else if c.has(kind::PICKUP) {
             MoveError::EmptyHandMustPickUp
         } else {
             MoveError::NotNow { kind: "play" }

@@ -29,18 +29,36 @@ pub(crate) enum Shape {
     },
 }
 
+/// The actions without cards, a bit each in [`Choices::kinds`], in the
+/// order the legal list gives them.
+pub(crate) mod kind {
+    pub const CHANCE: u8 = 1;
+    pub const PICKUP: u8 = 2;
+    pub const PASS: u8 = 4;
+    pub const CLAIM: u8 = 8;
+    pub const ROB: u8 = 16;
+    pub const BANK: u8 = 32;
+}
+
+/// The action of each bit of [`Choices::kinds`], lowest bit first.
+const KINDS: [MoveKind; 6] = [
+    MoveKind::Chance,
+    MoveKind::Pickup,
+    MoveKind::Pass,
+    MoveKind::Claim,
+    MoveKind::Rob,
+    MoveKind::Bank,
+];
+
 /// Everything one seat may do now.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Choices {
     /// Cards that may be played alone or as the lowest card of a play.
     pub plays: CardSet,
     pub shape: Shape,
-    pub chance: bool,
-    pub pickup: bool,
-    pub pass: bool,
-    pub claim: bool,
-    pub rob: bool,
-    pub bank: bool,
+    /// The actions without cards that are legal, a [`kind`] bit each: packed
+    /// so that counting them is a popcount and the `k`-th is a bit select.
+    pub kinds: u8,
     /// Cards that may be sluffed, any non-empty subset of them.
     pub sluff: CardSet,
 }
@@ -49,24 +67,31 @@ impl Choices {
     pub const NONE: Choices = Choices {
         plays: CardSet::EMPTY,
         shape: Shape::Single,
-        chance: false,
-        pickup: false,
-        pass: false,
-        claim: false,
-        rob: false,
-        bank: false,
+        kinds: 0,
         sluff: CardSet::EMPTY,
     };
 
     pub fn any(&self) -> bool {
-        !self.plays.is_empty()
-            || self.chance
-            || self.pickup
-            || self.pass
-            || self.claim
-            || self.rob
-            || self.bank
-            || !self.sluff.is_empty()
+        !self.plays.is_empty() || self.kinds != 0 || !self.sluff.is_empty()
+    }
+
+    /// Whether the action of [`kind`] bit `bit` is legal.
+    #[inline]
+    pub fn has(&self, bit: u8) -> bool {
+        self.kinds & bit != 0
+    }
+
+    /// Makes the action of [`kind`] bit `bit` legal if `on`.
+    #[inline]
+    pub fn allow(&mut self, bit: u8, on: bool) {
+        self.kinds |= if on { bit } else { 0 };
+    }
+
+    /// The `k`-th legal action without cards (`k` below their count).
+    #[inline]
+    pub(crate) fn nth_kind(&self, k: u32) -> Option<MoveKind> {
+        let at = crate::select::nth_set_bit_in_byte(self.kinds, k);
+        KINDS.get(at as usize).copied()
     }
 }
 
@@ -115,20 +140,18 @@ impl Choices {
         (run_length(low, hand) + 1).saturating_sub(u32::from(min.max(2)))
     }
 
-    /// Single cards plus at most chance and pick-up: the common case, counted
-    /// and indexed without the general machinery.
+    /// Single cards and actions without cards: the common case, counted and
+    /// indexed without the general machinery.
     #[inline]
     fn simple(&self) -> bool {
-        self.shape == Shape::Single
-            && self.sluff.is_empty()
-            && !(self.pass || self.claim || self.rob || self.bank)
+        self.shape == Shape::Single && self.sluff.is_empty()
     }
 
     /// The number of legal actions this describes.
     #[inline]
     pub fn count(&self, hand: CardSet) -> u32 {
         if self.simple() {
-            return self.plays.len() + u32::from(self.chance) + u32::from(self.pickup);
+            return self.plays.len() + self.kinds.count_ones();
         }
         self.count_general(hand)
     }
@@ -145,15 +168,7 @@ impl Choices {
                 .map(|low| 1 + Choices::runs_at(low, hand, min, from_two))
                 .sum(),
         };
-        let flags = [
-            self.chance,
-            self.pickup,
-            self.pass,
-            self.claim,
-            self.rob,
-            self.bank,
-        ];
-        plays + flags.iter().filter(|&&f| f).count() as u32 + (1u32 << self.sluff.len()) - 1
+        plays + self.kinds.count_ones() + (1u32 << self.sluff.len()) - 1
     }
 
     /// The `k`-th legal action, in the order [`State::legal_moves`] lists them.
@@ -162,13 +177,12 @@ impl Choices {
         if !self.simple() {
             return self.nth_general(hand, k);
         }
-        if let Some(card) = self.plays.nth(k) {
-            return Some(MoveKind::Play(CardSet::single(card)));
-        }
-        match (self.chance, self.pickup, k - self.plays.len()) {
-            (true, _, 0) => Some(MoveKind::Chance),
-            (false, true, 0) | (true, true, 1) => Some(MoveKind::Pickup),
-            _ => None,
+        match k.checked_sub(self.plays.len()) {
+            None => self
+                .plays
+                .nth(k)
+                .map(|c| MoveKind::Play(CardSet::single(c))),
+            Some(k) => self.nth_kind(k),
         }
     }
 
@@ -216,22 +230,11 @@ impl Choices {
                 }
             }
         }
-        let flags = [
-            (self.chance, MoveKind::Chance),
-            (self.pickup, MoveKind::Pickup),
-            (self.pass, MoveKind::Pass),
-            (self.claim, MoveKind::Claim),
-            (self.rob, MoveKind::Rob),
-            (self.bank, MoveKind::Bank),
-        ];
-        for (on, kind) in flags {
-            if on {
-                if k == 0 {
-                    return Some(kind);
-                }
-                k -= 1;
-            }
+        let kinds = self.kinds.count_ones();
+        if k < kinds {
+            return self.nth_kind(k);
         }
+        k -= kinds;
         let mut found = None;
         let mut i = 0;
         subsets(self.sluff, 64, |s| {
@@ -257,7 +260,29 @@ impl State {
         }
     }
 
+    /// Phase one. Two-card tricks without sluffing (`skitgubbe`) have no
+    /// window, claim or out-of-turn action: the seat due plays a card or
+    /// chance. That case is answered inline; every other goes the long way.
+    #[inline(always)]
     fn choices_phase_one(&self, rules: &Ruleset, seat: Seat) -> Choices {
+        let o = &rules.options;
+        if o.mode != Phase1Mode::Pairs || o.sluff != crate::rules::Sluff::None {
+            return self.choices_phase_one_general(rules, seat);
+        }
+        let decided = self.flags & crate::state::flag::DECIDED != 0;
+        if decided || seat != self.turn {
+            return Choices::NONE;
+        }
+        let mut c = Choices {
+            plays: self.hands[seat as usize],
+            ..Choices::NONE
+        };
+        c.allow(kind::CHANCE, self.chance_allowed(rules));
+        c
+    }
+
+    #[inline(never)]
+    fn choices_phase_one_general(&self, rules: &Ruleset, seat: Seat) -> Choices {
         let o = &rules.options;
         let hand = self.hands[seat as usize];
         let decided = self.flags & crate::state::flag::DECIDED != 0;
@@ -266,7 +291,7 @@ impl State {
             match o.mode {
                 Phase1Mode::Pairs => {
                     c.plays = hand;
-                    c.chance = self.chance_allowed(rules);
+                    c.allow(kind::CHANCE, self.chance_allowed(rules));
                 }
                 Phase1Mode::All => {
                     c.shape = Shape::SameRank(o.multi);
@@ -274,20 +299,25 @@ impl State {
                         Some(rank) => c.plays = hand & CardSet::rank(rank),
                         None => {
                             c.plays = hand;
-                            c.chance = self.chance_allowed(rules);
+                            c.allow(kind::CHANCE, self.chance_allowed(rules));
                         }
                     }
                 }
                 Phase1Mode::TurnedTrump if self.table.is_empty() => c.plays = hand,
-                Phase1Mode::TurnedTrump => (c.plays, c.pickup) = self.second_options(rules, hand),
+                Phase1Mode::TurnedTrump => {
+                    let (plays, pickup) = self.second_options(rules, hand);
+                    c.plays = plays;
+                    c.allow(kind::PICKUP, pickup);
+                }
             }
         }
         c.sluff = self.sluffable(rules, seat);
-        c.pass = decided && self.window.contains(seat);
-        c.claim = decided && o.sluff == crate::rules::Sluff::Unlimited && seat == self.winner;
+        c.allow(kind::PASS, decided && self.window.contains(seat));
+        let claim = decided && o.sluff == crate::rules::Sluff::Unlimited && seat == self.winner;
+        c.allow(kind::CLAIM, claim);
         if o.mode == Phase1Mode::TurnedTrump {
-            c.rob = self.may_rob(rules, seat);
-            c.bank = self.may_bank(rules, seat);
+            c.allow(kind::ROB, self.may_rob(rules, seat));
+            c.allow(kind::BANK, self.may_bank(rules, seat));
         }
         c
     }
@@ -314,18 +344,19 @@ impl State {
         };
         if self.flags & crate::state::flag::FORCED != 0 {
             return Choices {
-                pickup: true,
+                kinds: kind::PICKUP,
                 ..Choices::NONE
             };
         }
         let plays = self.beaters(rules, hand, top);
         let pickup = plays.is_empty() || !rules.options.must_beat;
-        Choices {
+        let mut c = Choices {
             plays,
             shape,
-            pickup,
             ..Choices::NONE
-        }
+        };
+        c.allow(kind::PICKUP, pickup);
+        c
     }
 
     /// Whether no seat can sluff out of turn now.

@@ -78,15 +78,8 @@ impl State {
                 }
             }
         }
-        for (on, kind) in [
-            (c.chance, MoveKind::Chance),
-            (c.pickup, MoveKind::Pickup),
-            (c.pass, MoveKind::Pass),
-            (c.claim, MoveKind::Claim),
-            (c.rob, MoveKind::Rob),
-            (c.bank, MoveKind::Bank),
-        ] {
-            if on {
+        for k in 0..c.kinds.count_ones() {
+            if let Some(kind) = c.nth_kind(k) {
                 push(kind);
             }
         }
@@ -98,8 +91,7 @@ impl State {
     /// A legal action chosen uniformly among every seat's legal actions,
     /// without listing them: `pick(n)` must return a number below `n`.
     pub fn random_move(&self, rules: &Ruleset, mut pick: impl FnMut(u32) -> u32) -> Option<Move> {
-        let seats = self.candidate_seats(rules);
-        if seats.len() == 1 {
+        if self.only_turn_acts(rules) {
             let seat = self.turn;
             let c = self.choices(rules, seat);
             let hand = self.hands[seat as usize];
@@ -112,7 +104,7 @@ impl State {
         let mut counts = [0u32; crate::MAX_SEATS];
         let mut choices = [Choices::NONE; crate::MAX_SEATS];
         let mut total = 0;
-        for seat in seats.iter() {
+        for seat in self.candidate_seats(rules).iter() {
             let c = self.choices(rules, seat);
             choices[seat as usize] = c;
             counts[seat as usize] = c.count(self.hands[seat as usize]);
@@ -136,17 +128,28 @@ impl State {
     /// The seats that may have a legal action: only the seat due, unless a
     /// window is open or a seat may act out of turn.
     pub(crate) fn candidate_seats(&self, rules: &Ruleset) -> SeatSet {
-        let only_turn = self.window.is_empty()
-            && !rules.options.rob
-            && !rules.options.bank
-            && self.sluff_free(rules)
-            && self.turn != crate::state::NONE;
-        if only_turn {
+        if self.only_turn_acts(rules) {
             let mut seats = SeatSet::EMPTY;
             seats.insert(self.turn);
             seats
         } else {
             SeatSet::first(self.n)
         }
+    }
+
+    /// Whether only the seat due may have a legal action. Phase two is tested
+    /// first: no seat acts out of turn there, whatever the ruleset.
+    #[inline]
+    fn only_turn_acts(&self, rules: &Ruleset) -> bool {
+        if self.turn == crate::state::NONE {
+            return false;
+        }
+        if self.phase == Phase::Two {
+            return true;
+        }
+        self.window.is_empty()
+            && !rules.options.rob
+            && !rules.options.bank
+            && self.sluff_free(rules)
     }
 }

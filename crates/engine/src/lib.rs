@@ -30,6 +30,7 @@ mod phase1;
 mod phase2;
 pub mod rules;
 mod seat;
+mod select;
 mod state;
 mod view;
 

@@ -112,9 +112,7 @@ impl State {
     /// `ties: take_back`: the tied players take their tied cards back; the
     /// rest go ascending to their piles from the last tied player counterclockwise.
     fn take_back_tie(&mut self, rules: &Ruleset, tied: SeatSet, tied_cards: CardSet) {
-        for card in tied_cards {
-            self.hands[self.owners.seat(card) as usize].insert(card);
-        }
+        self.return_to_owners(tied_cards);
         let order: arrayvec::ArrayVec<Seat, 8> = self.round_order(tied).collect();
         let others = self.table.set() - tied_cards;
         for (i, card) in others.ascending().enumerate() {

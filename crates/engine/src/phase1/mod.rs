@@ -46,6 +46,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn after_play(&mut self, rules: &Ruleset, seat: Seat) {
         match rules.options.mode {
             Phase1Mode::Pairs => self.after_pair_play(rules, seat),
@@ -69,6 +70,7 @@ impl State {
     /// Draws back up to three, card by card. The stock's last card is the
     /// trump card: kept face down, unseen, out of the hand (SPEC 3.1); with a
     /// turned-up trump it is taken face up.
+    #[inline]
     pub(crate) fn draw_up(&mut self, rules: &Ruleset, seat: Seat) {
         while self.hands[seat as usize].len() < 3 {
             let Some(card) = self.piles.draw_stock() else {
@@ -95,9 +97,7 @@ impl State {
 
     #[inline(always)]
     pub(crate) fn lay(&mut self, seat: Seat, cards: CardSet, sluffed: bool) {
-        for card in cards {
-            self.owners.set(card, seat, sluffed);
-        }
+        self.owners.set_all(cards, seat, sluffed);
         self.table.push(cards);
     }
 
@@ -124,12 +124,8 @@ impl State {
 
     /// The cards played (not sluffed) on the table.
     pub(crate) fn played_cards(&self) -> CardSet {
-        self.table
-            .cards()
-            .iter()
-            .filter(|&&c| !self.owners.sluffed(c))
-            .copied()
-            .collect()
+        let table = self.table.set();
+        table - self.owners.sluffed_of(table)
     }
 
     /// The trick is decided: open the sluffing window or claim the ruleset

@@ -1,9 +1,9 @@
 //! Two-card tricks (SPEC 3.1, `phase1.skip_empty`), shared with the turned-up
 //! trump mode for who leads and who is second.
 
-use crate::Seat;
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, Sluff};
 use crate::state::State;
+use crate::{Rank, Seat};
 
 impl State {
     pub(crate) fn begin_pair(&mut self, rules: &Ruleset, winner: Seat) {
@@ -24,10 +24,24 @@ impl State {
     }
 
     /// SPEC 3.1: phase one ends the moment the seat due has no card and no chance.
+    #[inline]
     pub(crate) fn check_due(&mut self, rules: &Ruleset) {
         if !self.can_play(rules, self.turn) {
             self.end_phase_one(rules);
         }
+    }
+
+    /// The ranks of the leader's latest play and of `seat`'s answer to it.
+    /// Without sluffing the table holds only the pair's plays, alternating,
+    /// so the two are its last two plays and need no search by owner.
+    fn pair_ranks(&self, rules: &Ruleset, seat: Seat) -> (Option<Rank>, Option<Rank>) {
+        if rules.options.sluff == Sluff::None {
+            return match self.table.last_two_firsts() {
+                Some((lead, answer)) => (Some(lead.rank()), Some(answer.rank())),
+                None => (None, None),
+            };
+        }
+        (self.latest_rank(self.leader), self.latest_rank(seat))
     }
 
     /// After `seat`'s play to a two-card trick.
@@ -36,8 +50,7 @@ impl State {
             self.turn = self.second;
             return self.check_due(rules);
         }
-        let (Some(lead), Some(answer)) = (self.latest_rank(self.leader), self.latest_rank(seat))
-        else {
+        let (Some(lead), Some(answer)) = self.pair_ranks(rules, seat) else {
             return;
         };
         if lead == answer {

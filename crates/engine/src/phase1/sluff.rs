@@ -17,11 +17,10 @@ impl State {
     /// Opens the window or claim of a decided trick; false if there is none
     /// and the winner takes the trick at once.
     pub(crate) fn open_window(&mut self, rules: &Ruleset, winner: Seat) -> bool {
-        let holding = self.seats_with_cards();
         let window = match rules.options.sluff {
             Sluff::None => return false,
-            Sluff::Once | Sluff::LosingRanks => holding,
-            Sluff::OwnRank => holding.intersect(self.played_seats()),
+            Sluff::Once | Sluff::LosingRanks => self.seats_with_cards(),
+            Sluff::OwnRank => self.seats_with_cards().intersect(self.played_seats()),
             Sluff::Unlimited => SeatSet::EMPTY,
         };
         if window.is_empty() && rules.options.sluff != Sluff::Unlimited {
@@ -38,12 +37,18 @@ impl State {
         true
     }
 
-    /// The cards `seat` may sluff now (any non-empty subset of them).
-    #[inline]
+    /// The cards `seat` may sluff now (any non-empty subset of them). The
+    /// test for a ruleset without sluffing is inlined into every caller.
+    #[inline(always)]
     pub(crate) fn sluffable(&self, rules: &Ruleset, seat: Seat) -> CardSet {
         if rules.options.sluff == Sluff::None {
             return CardSet::EMPTY;
         }
+        self.sluffable_in_ruleset(rules, seat)
+    }
+
+    #[inline(never)]
+    fn sluffable_in_ruleset(&self, rules: &Ruleset, seat: Seat) -> CardSet {
         let hand = self.hands[seat as usize];
         let decided = self.flags & flag::DECIDED != 0;
         if self.table.is_empty() || hand.is_empty() {

@@ -2,13 +2,15 @@
 //! clone it freely. The ruleset is kept outside and passed in; the public
 //! history is kept by [`crate::Game`].
 
+mod owners;
 mod parts;
 mod setup;
 mod swap;
 
 pub use setup::{Position, SetupError};
 
-pub(crate) use parts::{Owners, Piles, Table};
+pub(crate) use owners::Owners;
+pub(crate) use parts::{Piles, Table};
 
 use crate::{Card, CardSet, Seat, SeatSet, Suit};
 
@@ -84,7 +86,9 @@ pub struct State {
     /// hands while `flag::TRUMP_APART`), or turned up at the deal in `mas`.
     pub(crate) trump_card: Option<Card>,
     pub(crate) trump_holder: Seat,
-    pub(crate) out: SeatSet,
+    /// Seats still in the game (not out). Kept rather than derived from the
+    /// seats out, since phase two asks for it on nearly every move.
+    pub(crate) playing: SeatSet,
     pub(crate) loser: Seat,
     pub(crate) flags: u8,
     /// All mode: the seats playing in the current round, and those done.
@@ -122,10 +126,7 @@ impl State {
         if self.phase != Phase::One {
             return 0;
         }
-        self.aside
-            .iter()
-            .filter(|&c| self.owners.seat(c) == seat)
-            .count() as u32
+        self.owners.of_seat(seat, self.aside).len()
     }
 
     /// Cards in the stock; the drawn trump card is not counted.
@@ -204,11 +205,11 @@ impl State {
 
     /// Seats in the order they went out.
     pub fn out(&self) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.out.len()).map(|i| (self.out_order >> (4 * i) & 0xF) as Seat)
+        (0..self.out_count()).map(|i| (self.out_order >> (4 * i) & 0xF) as Seat)
     }
 
     pub fn is_out(&self, seat: Seat) -> bool {
-        self.out.contains(seat)
+        seat < self.n && !self.playing.contains(seat)
     }
 
     /// The skitgubbe, once there is one.
@@ -240,7 +241,7 @@ impl State {
     /// Seats still in the game (not out).
     #[inline]
     pub(crate) fn in_game(&self) -> SeatSet {
-        SeatSet::first(self.n).minus(self.out)
+        self.playing
     }
 
     /// The seat to the left of `seat` (the next clockwise).
@@ -249,33 +250,43 @@ impl State {
         if seat + 1 >= self.n { 0 } else { seat + 1 }
     }
 
-    /// The next seat after `seat` clockwise that is in `set`.
+    /// The next seat after `seat` clockwise that is in `set`: the lowest
+    /// seat of the set above `seat`, else the lowest of the set.
     #[inline]
     pub(crate) fn next_in(&self, set: SeatSet, seat: Seat) -> Option<Seat> {
-        set.next_from(self.left(seat), self.n)
+        let bits = u32::from(set.intersect(SeatSet::first(self.n)).bits());
+        let above = bits & (!1u32).wrapping_shl(u32::from(seat));
+        let pick = if above != 0 { above } else { bits };
+        (pick != 0).then(|| pick.trailing_zeros() as Seat)
     }
 
     #[inline]
     pub(crate) fn seats_with_cards(&self) -> SeatSet {
+        // All eight hands, then the seats: a fixed-length loop the compiler
+        // turns into a few vector compares (hands past `n` are always empty).
         let mut bits = 0;
-        for (seat, hand) in self.hands.iter().take(self.n.into()).enumerate() {
+        for (seat, hand) in self.hands.iter().enumerate() {
             bits |= u8::from(!hand.is_empty()) << seat;
         }
-        SeatSet::from_bits(bits)
+        SeatSet::from_bits(bits).intersect(SeatSet::first(self.n))
+    }
+
+    /// The number of seats out.
+    #[inline]
+    fn out_count(&self) -> u32 {
+        u32::from(self.n) - self.playing.len()
     }
 
     #[inline]
     pub(crate) fn push_out(&mut self, seat: Seat) {
-        if !self.out.contains(seat) {
-            self.out_order |= u32::from(seat) << (4 * self.out.len());
-            self.out.insert(seat);
+        if self.playing.contains(seat) {
+            self.out_order |= u32::from(seat) << (4 * self.out_count());
+            self.playing.remove(seat);
         }
     }
 
     pub(crate) fn add_to_pile(&mut self, seat: Seat, cards: CardSet) {
-        for card in cards {
-            self.owners.set(card, seat, false);
-        }
+        self.owners.set_all(cards, seat, false);
         self.aside |= cards;
     }
 

@@ -1,7 +1,7 @@
 //! The fixed-size pieces a [`super::State`] is made of: the stock and reserve,
-//! the table, and who owns a card that is on the table or in a pile.
+//! and the table (who owns a card is in `owners.rs`).
 
-use crate::{Card, CardSet, Seat};
+use crate::{Card, CardSet};
 
 const FILLER: Card = match Card::from_index(0) {
     Some(card) => card,
@@ -225,6 +225,18 @@ impl Table {
         }
     }
 
+    /// The first (lowest) card of the second newest and of the newest play
+    /// or lay, read straight off the start bits.
+    #[inline]
+    pub fn last_two_firsts(&self) -> Option<(Card, Card)> {
+        let starts = self.starts();
+        let last = 63_u32.checked_sub(starts.leading_zeros())?;
+        let rest = starts & !(1 << last);
+        let before = 63_u32.checked_sub(rest.leading_zeros())?;
+        let card = |i: u32| self.cards.get(i as usize).copied();
+        Some((card(before)?, card(last)?))
+    }
+
     /// The first position of each play or lay, newest first.
     #[inline]
     pub fn starts_newest_first(&self) -> impl Iterator<Item = usize> {
@@ -239,6 +251,19 @@ impl Table {
     #[inline]
     pub fn group(&self, range: std::ops::Range<usize>) -> CardSet {
         self.cards[range].iter().copied().collect()
+    }
+
+    /// Removes the newest play or lay and returns its cards.
+    #[inline]
+    pub fn pop_group(&mut self) -> CardSet {
+        let starts = self.starts();
+        let Some(start) = 63_u32.checked_sub(starts.leading_zeros()) else {
+            return CardSet::EMPTY;
+        };
+        let start = start as usize;
+        let taken = self.group(start..self.len());
+        self.set_meta(start, starts & !(1 << start));
+        taken
     }
 
     /// Removes the cards at `range` (whole groups, or the first card of one),
@@ -298,50 +323,5 @@ impl DoubleEndedIterator for Groups {
         let end = self.back_end;
         self.back_end = start;
         Some(start..end)
-    }
-}
-
-/// Who owns each card that lies on the table or in a phase-one pile: a
-/// nibble per card index (two per byte), the low three bits the seat, the
-/// high bit set for a sluffed table card.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Owners([u8; 32]);
-
-/// The byte of [`Owners`] holding `card`'s nibble, and the nibble's shift.
-#[inline]
-fn nibble_at(card: Card) -> (usize, u32) {
-    let i = card.index();
-    (usize::from(i >> 1) & 31, u32::from(i & 1) * 4)
-}
-
-impl Owners {
-    #[inline]
-    pub fn set(&mut self, card: Card, seat: Seat, sluffed: bool) {
-        let (byte, shift) = nibble_at(card);
-        let nibble = seat & 7 | u8::from(sluffed) << 3;
-        self.0[byte] = self.0[byte] & !(0xF << shift) | nibble << shift;
-    }
-
-    /// Exchanges the owner nibbles of two cards.
-    pub fn swap(&mut self, a: Card, b: Card) {
-        let (na, nb) = (self.nibble(a), self.nibble(b));
-        self.set(a, nb & 7, nb & 8 != 0);
-        self.set(b, na & 7, na & 8 != 0);
-    }
-
-    #[inline]
-    fn nibble(&self, card: Card) -> u8 {
-        let (byte, shift) = nibble_at(card);
-        self.0[byte] >> shift & 0xF
-    }
-
-    #[inline]
-    pub fn seat(&self, card: Card) -> Seat {
-        self.nibble(card) & 7
-    }
-
-    #[inline]
-    pub fn sluffed(&self, card: Card) -> bool {
-        self.nibble(card) & 8 != 0
     }
 }

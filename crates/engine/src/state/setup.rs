@@ -47,7 +47,7 @@ fn blank(players: u8, dealer: Seat) -> State {
         trump: None,
         trump_card: None,
         trump_holder: NONE,
-        out: SeatSet::EMPTY,
+        playing: SeatSet::first(players),
         loser: NONE,
         flags: 0,
         round: SeatSet::EMPTY,
