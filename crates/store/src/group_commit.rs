@@ -33,7 +33,9 @@ pub struct GroupCommit {
 impl GroupCommit {
     /// Starts `committers` committer tasks (at least one) on the current
     /// Tokio runtime, each writing batches of at most `max_batch` appends.
-    /// Two committers let one batch fill while another is being flushed.
+    /// One committer already overlaps work: requests queue while it writes
+    /// a batch. More split the queue into smaller batches, which on
+    /// Postgres cost more CPU per append (docs/performance.md).
     pub fn start(store: Store, committers: usize, max_batch: usize) -> Self {
         let (queue, receiver) = mpsc::channel(QUEUE);
         let receiver = Arc::new(Mutex::new(receiver));

@@ -54,6 +54,11 @@ pub struct Config {
     /// commits (`SKIT_GROUP_COMMIT`); each move is still acknowledged only
     /// once its own events are committed.
     pub group_commit: bool,
+    /// Committer tasks of group commit (`SKIT_GROUP_COMMITTERS`). One is
+    /// best measured (docs/performance.md): while it writes a batch the
+    /// next one queues, so batches grow with the load; more committers
+    /// split the queue into smaller batches, each a statement and commit.
+    pub group_committers: usize,
     /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
     pub db_max_connections: u32,
 }
@@ -70,6 +75,7 @@ impl Default for Config {
             clock_min_limit_ms: 1000,
             clock_recheck_ms: 5000,
             group_commit: true,
+            group_committers: 1,
             db_max_connections: 10,
         }
     }

@@ -9,9 +9,6 @@ use crate::auth::Authenticator;
 use crate::config::Config;
 use crate::games::Games;
 
-/// Committer tasks: one batch fills while another is flushed.
-const GROUP_COMMITTERS: usize = 2;
-
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub(crate) store: Store,
@@ -37,7 +34,7 @@ impl AppState {
         let group_commit = config.group_commit.then(|| {
             GroupCommit::start(
                 store.clone(),
-                GROUP_COMMITTERS,
+                config.group_committers,
                 skit_store::DEFAULT_MAX_BATCH,
             )
         });

@@ -56,7 +56,8 @@ pub fn sample(service: ServiceCpu, postgres_pids: &[u32]) -> Sample {
 pub struct Use {
     pub tool: f64,
     pub service: f64,
-    pub postgres: f64,
+    /// `None` when no Postgres was measured (SQLite).
+    pub postgres: Option<f64>,
 }
 
 pub fn between(before: &Sample, after: &Sample, service: ServiceCpu) -> Use {
@@ -88,7 +89,7 @@ pub fn between(before: &Sample, after: &Sample, service: ServiceCpu) -> Use {
     Use {
         tool: tool / wall,
         service: service_used / wall,
-        postgres: postgres / wall,
+        postgres: (!after.postgres.is_empty()).then_some(postgres / wall),
     }
 }
 

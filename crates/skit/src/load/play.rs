@@ -109,13 +109,8 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     service.stop().await?;
 
     if args.raw_seconds > 0.0 && !database_url.is_empty() {
-        let pids = cpu::postgres_pids(&database_url).await;
-        let before = cpu::sample(ServiceCpu::Unknown, &pids);
         let raw = raw::run(&database_url, args.games, args.raw_seconds).await?;
-        let pids = cpu::postgres_pids(&database_url).await;
-        let after = cpu::sample(ServiceCpu::Unknown, &pids);
-        let raw_use = cpu::between(&before, &after, ServiceCpu::Unknown);
-        super::report::print_raw(&totals, &raw, &raw_use);
+        super::report::print_raw(&totals, &raw);
     }
     Ok(totals.errors == 0)
 }

@@ -7,14 +7,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+use super::cpu::{self, ServiceCpu};
+
 const TABLE: &str = "skit_load_raw";
 
-/// Rows written and the time taken.
+/// Rows written, the time taken, and the CPU used meanwhile.
 #[derive(Debug, Clone, Copy)]
 pub struct Raw {
     pub rows: u64,
     pub elapsed: Duration,
     pub errors: u64,
+    /// Over the loop once every connection is open (Postgres' backends
+    /// exist only while the pool does, so they are read in between).
+    pub cpu: cpu::Use,
 }
 
 impl Raw {
@@ -141,7 +146,12 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
             }
         });
     }
-    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+    let warm_up = Duration::from_secs_f64(seconds / 10.0).min(Duration::from_millis(500));
+    tokio::time::sleep(warm_up).await;
+    let pids = cpu::postgres_pids(database_url).await;
+    let before = cpu::sample(ServiceCpu::Unknown, &pids);
+    tokio::time::sleep(Duration::from_secs_f64(seconds).saturating_sub(warm_up)).await;
+    let after = cpu::sample(ServiceCpu::Unknown, &pids);
     stop.store(true, Ordering::Relaxed);
     tasks.join_all().await;
     let elapsed = started.elapsed();
@@ -152,5 +162,6 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         rows: rows.load(Ordering::Relaxed),
         elapsed,
         errors: errors.load(Ordering::Relaxed),
+        cpu: cpu::between(&before, &after, ServiceCpu::Unknown),
     })
 }

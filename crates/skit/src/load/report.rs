@@ -152,12 +152,14 @@ pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
         );
     }
     println!(
-        "  CPU (share of one core; 2 cores in all): tool {:.2}, service {:.2}, postgres {:.2}",
-        cpu.tool, cpu.service, cpu.postgres
+        "  CPU (share of one core; 2 cores in all): tool {:.2}, service {:.2}{}",
+        cpu.tool,
+        cpu.service,
+        postgres(cpu)
     );
 }
 
-pub fn print_raw(t: &Totals, raw: &Raw, cpu: &Use) {
+pub fn print_raw(t: &Totals, raw: &Raw) {
     println!(
         "raw limit: {} single-row durable INSERT transactions in {:.1} s: {:.0} rows/s (errors: {})",
         raw.rows,
@@ -166,8 +168,9 @@ pub fn print_raw(t: &Totals, raw: &Raw, cpu: &Use) {
         raw.errors
     );
     println!(
-        "  CPU (share of one core): tool {:.2}, postgres {:.2}",
-        cpu.tool, cpu.postgres
+        "  CPU (share of one core): tool {:.2}{}",
+        raw.cpu.tool,
+        postgres(&raw.cpu)
     );
     println!(
         "ratio: service moves/s / raw rows/s = {:.0} / {:.0} = {:.2}",
@@ -175,4 +178,11 @@ pub fn print_raw(t: &Totals, raw: &Raw, cpu: &Use) {
         raw.rows_per_second(),
         t.moves_per_second() / raw.rows_per_second().max(1e-9)
     );
+}
+
+/// ", postgres 0.45", or nothing when no Postgres was measured.
+fn postgres(cpu: &Use) -> String {
+    cpu.postgres
+        .map(|p| format!(", postgres {p:.2}"))
+        .unwrap_or_default()
 }

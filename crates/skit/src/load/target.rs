@@ -32,6 +32,9 @@ pub struct TargetArgs {
     /// With --spawn: group commit on (true) or off (false).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub group_commit: bool,
+    /// With --spawn: group commit's committer tasks.
+    #[arg(long, default_value_t = 1)]
+    pub committers: usize,
     /// HTTP/2 connections the tool spreads its calls over.
     #[arg(long, default_value_t = 4)]
     pub connections: usize,
@@ -66,6 +69,7 @@ impl Service {
             database_url,
             addr,
             group_commit: args.group_commit,
+            group_committers: args.committers,
             db_max_connections: pool,
             ..skit_game::Config::default()
         };
