@@ -30,6 +30,7 @@ mod event;
 mod game;
 mod group_commit;
 mod pg_listener;
+mod pg_notifier;
 mod postgres;
 mod rating_update;
 mod ratings;

@@ -20,7 +20,7 @@ use sqlx::types::Json;
 use super::plan::{self, Seen};
 use super::{Append, AppendResults};
 use crate::rows::{self, EventRow};
-use crate::{Error, GameId, PgStore, StoredEvent, pg_listener};
+use crate::{Error, GameId, PgStore, StoredEvent};
 
 /// Each listed game's last seq (NULL: no events, so no game).
 const LAST_SEQS: &str = "SELECT g.id, (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g.id) \
@@ -280,17 +280,9 @@ impl<'a> Columns<'a> {
 impl PgStore {
     /// Tells every instance (this one too) which games grew, after the
     /// commit, without holding up the answers: a notice is only a hint,
-    /// and a failure costs listeners nothing but a re-read on their next
+    /// and a lost one costs listeners nothing but a re-read on their next
     /// look.
     pub(crate) fn notify_appended(&self, notices: Vec<(GameId, u64)>) {
-        if notices.is_empty() {
-            return;
-        }
-        let pool = self.notify_pool().clone();
-        tokio::spawn(async move {
-            if let Err(error) = pg_listener::notify_all(&pool, &notices).await {
-                tracing::warn!(%error, "cannot send append notices");
-            }
-        });
+        self.notifier.send(notices);
     }
 }

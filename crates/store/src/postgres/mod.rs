@@ -10,6 +10,7 @@ use tokio::sync::broadcast;
 
 use crate::batch::{self, Append};
 use crate::pg_listener::{self, ListenerTask};
+use crate::pg_notifier::Notifier;
 
 use crate::error::is_unique_violation;
 use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
@@ -39,6 +40,8 @@ pub struct PgStore {
     /// For append notices only: `synchronous_commit` off, as a notice is a
     /// hint that needs no disk flush (see `pg_listener`).
     notify_pool: PgPool,
+    /// Sends append notices on `notify_pool`, merged under load.
+    pub(crate) notifier: Notifier,
     appended: broadcast::Sender<Appended>,
     /// Forwards notifications into `appended`; stopped with the last clone.
     _listener: Arc<ListenerTask>,
@@ -71,6 +74,7 @@ impl PgStore {
         let listener = pg_listener::start(&pool, appended.clone()).await?;
         Ok(Self {
             pool,
+            notifier: Notifier::start(notify_pool.clone()),
             notify_pool,
             appended,
             _listener: Arc::new(listener),
@@ -85,10 +89,6 @@ impl PgStore {
     pub async fn close(&self) {
         self.notify_pool.close().await;
         self.pool.close().await;
-    }
-
-    pub(crate) fn notify_pool(&self) -> &PgPool {
-        &self.notify_pool
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Appended> {

@@ -1,0 +1,78 @@
+//! Sending append notices: one task per store sends them after the
+//! commits they announce, merging every notice that queued while its
+//! previous statement was in flight into the next one. Under load that is
+//! one `pg_notify` statement for several group-commit batches instead of
+//! one each, which saves Postgres a transaction per batch; idle, a notice
+//! goes out at once.
+
+use std::collections::HashMap;
+
+use sqlx::postgres::PgPool;
+use tokio::sync::mpsc;
+
+use crate::{GameId, pg_listener};
+
+/// Batches of notices waiting to be sent; beyond it, notices are dropped
+/// (with a warning) rather than held: they are hints, see [`crate::Appended`].
+const QUEUE: usize = 4096;
+
+/// The sending end; the task stops when the last clone is dropped.
+#[derive(Debug, Clone)]
+pub(crate) struct Notifier {
+    queue: mpsc::Sender<Vec<(GameId, u64)>>,
+}
+
+impl Notifier {
+    /// Starts the sending task on the current Tokio runtime.
+    pub(crate) fn start(pool: PgPool) -> Self {
+        let (queue, receiver) = mpsc::channel(QUEUE);
+        tokio::spawn(send_notices(pool, receiver));
+        Self { queue }
+    }
+
+    /// Queues notices (game, last seq) without waiting.
+    pub(crate) fn send(&self, notices: Vec<(GameId, u64)>) {
+        if notices.is_empty() {
+            return;
+        }
+        if self.queue.try_send(notices).is_err() {
+            tracing::warn!("append notices dropped: the notifier is behind or stopped");
+        }
+    }
+}
+
+async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u64)>>) {
+    let mut queued = Vec::new();
+    while receiver.recv_many(&mut queued, QUEUE).await > 0 {
+        let notices = latest(queued.drain(..).flatten());
+        if let Err(error) = pg_listener::notify_all(&pool, &notices).await {
+            tracing::warn!(%error, "cannot send append notices");
+        }
+    }
+}
+
+/// One notice per game: its highest seq.
+fn latest(notices: impl Iterator<Item = (GameId, u64)>) -> Vec<(GameId, u64)> {
+    let mut by_game: HashMap<GameId, u64> = HashMap::new();
+    for (game_id, seq) in notices {
+        let known = by_game.entry(game_id).or_insert(seq);
+        *known = (*known).max(seq);
+    }
+    by_game.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_notice_per_game_with_its_highest_seq() {
+        let (a, b) = (
+            GameId(uuid::Uuid::from_u128(1)),
+            GameId(uuid::Uuid::from_u128(2)),
+        );
+        let mut merged = latest([(a, 3), (b, 7), (a, 5), (a, 4)].into_iter());
+        merged.sort();
+        assert_eq!(merged, vec![(a, 5), (b, 7)]);
+    }
+}
