@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+#[macro_use]
 mod support;
 
 use std::collections::BTreeSet;
@@ -14,28 +15,6 @@ use skit_store::testing::TestDb;
 use skit_store::{AccountKind, Appended, Error, GameStatus, Store, token_hash};
 use support::{account, game_with_seats, played};
 use tokio::task::JoinSet;
-
-/// Runs each named test on SQLite and on Postgres.
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::postgres().await).await;
-                }
-            )*
-        }
-    };
-}
 
 contract!(
     append_then_load,

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+#[macro_use]
 mod support;
 
 use std::time::Duration;
@@ -12,27 +13,6 @@ use skit_store::testing::TestDb;
 use skit_store::{AppendRequest, Appended, Error, GameId, GroupCommit, NewEvent};
 use support::{game_with_seats, played};
 use tokio::task::JoinSet;
-
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::postgres().await).await;
-                }
-            )*
-        }
-    };
-}
 
 contract!(
     one_batch_answers_each_request,

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+#[macro_use]
 #[allow(dead_code)]
 mod support;
 
@@ -12,28 +13,6 @@ use skit_store::testing::TestDb;
 use skit_store::{AccountId, Game, NewEvent, Placed, Rating, Skill, Store};
 use support::{account, new_game};
 use tokio::task::JoinSet;
-
-/// Runs each named test on SQLite and on Postgres.
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::postgres().await).await;
-                }
-            )*
-        }
-    };
-}
 
 contract!(
     update_is_stored_and_read_back,

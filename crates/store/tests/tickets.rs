@@ -4,33 +4,16 @@
 
 #![allow(clippy::unwrap_used)]
 
+#[macro_use]
+#[allow(dead_code)]
+mod support;
+
 use serde_json::json;
 use skit_store::testing::TestDb;
 use skit_store::{
     AccountId, Enqueued, MatchSeat, NewTicket, PlannedMatch, Store, Ticket, TicketState,
 };
 use tokio::task::JoinSet;
-
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::postgres().await).await;
-                }
-            )*
-        }
-    };
-}
 
 contract!(
     enqueue_and_read_back,

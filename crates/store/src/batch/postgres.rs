@@ -7,8 +7,9 @@
 //! game), and every request if it failed (a repeated move id, a race with
 //! another instance), go the careful way: two reads for those requests
 //! (each game's last seq, the stored events with their move ids), a
-//! decision per request, and one `INSERT` of the accepted ones. If that
-//! fails as a whole, each request is retried alone and explained.
+//! decision per request, and the same guarded `INSERT` of the accepted
+//! ones. If that fails as a whole, each request is retried alone and
+//! explained.
 //!
 //! No explicit transactions: each insert is atomic by itself, and a write
 //! that slipped in between the reads and the insert breaks the
@@ -32,19 +33,14 @@ const EVENTS_BY_MOVE_IDS: &str = "SELECT e.game_id, e.seq, e.kind, e.payload, e.
      JOIN unnest($1::text[], $2::text[]) AS m(game_id, move_id) \
      ON e.game_id = m.game_id AND e.move_id = m.move_id";
 
-/// The fast path: rows whose game's log ends at `after` (the seq before
-/// their request's first), so a request is written whole or not at all.
+/// Every insert of a round: rows whose game's log ends at `after` (the seq
+/// before their request's first), so a request is written whole or not at
+/// all.
 const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
      SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $7 \
      FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[]) \
      AS r(game_id, seq, kind, payload, move_id, after) \
      WHERE EXISTS (SELECT 1 FROM events p WHERE p.game_id = r.game_id AND p.seq = r.after) \
-     RETURNING game_id, seq, kind, payload, move_id, created_at";
-
-const INSERT_EVENTS: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
-     SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $6 \
-     FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[]) \
-     AS r(game_id, seq, kind, payload, move_id) \
      RETURNING game_id, seq, kind, payload, move_id, created_at";
 
 /// Answers a round (at most one request per game).
@@ -93,24 +89,11 @@ async fn insert_guarded(
     round: &[Append<'_>],
     which: &[usize],
 ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
-    if which.is_empty() {
-        return Ok(Vec::new());
-    }
     let mut columns = Columns::default();
     for &i in which {
         columns.push(&round[i])?;
     }
-    let rows: Vec<EventRow> = sqlx::query_as(INSERT_GUARDED)
-        .bind(&columns.game_id)
-        .bind(&columns.seq)
-        .bind(&columns.kind)
-        .bind(&columns.payload)
-        .bind(&columns.move_id)
-        .bind(&columns.after)
-        .bind(rows::now())
-        .fetch_all(store.pool())
-        .await?;
-    let stored = sorted(rows)?;
+    let stored = insert(store, &columns).await?;
     let mut written = Vec::new();
     for &i in which {
         let mine = events_of(&stored, &round[i]);
@@ -128,8 +111,22 @@ async fn insert_guarded(
     Ok(written)
 }
 
-/// The stored rows in (game, seq) order.
-fn sorted(rows: Vec<EventRow>) -> Result<Vec<StoredEvent>, Error> {
+/// Writes the rows with [`INSERT_GUARDED`]; the stored ones in (game, seq)
+/// order.
+async fn insert(store: &PgStore, columns: &Columns<'_>) -> Result<Vec<StoredEvent>, Error> {
+    if columns.game_id.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<EventRow> = sqlx::query_as(INSERT_GUARDED)
+        .bind(&columns.game_id)
+        .bind(&columns.seq)
+        .bind(&columns.kind)
+        .bind(&columns.payload)
+        .bind(&columns.move_id)
+        .bind(&columns.after)
+        .bind(rows::now())
+        .fetch_all(store.pool())
+        .await?;
     let mut stored: Vec<StoredEvent> = rows
         .into_iter()
         .map(TryInto::try_into)
@@ -179,20 +176,9 @@ async fn write_round(store: &PgStore, round: &[Append<'_>]) -> Result<AppendResu
     for (r, _) in round.iter().zip(&decided).filter(|(_, d)| d.is_ok()) {
         columns.push(r)?;
     }
-    let stored = if columns.game_id.is_empty() {
-        Vec::new()
-    } else {
-        let rows: Vec<EventRow> = sqlx::query_as(INSERT_EVENTS)
-            .bind(&columns.game_id)
-            .bind(&columns.seq)
-            .bind(&columns.kind)
-            .bind(&columns.payload)
-            .bind(&columns.move_id)
-            .bind(rows::now())
-            .fetch_all(store.pool())
-            .await?;
-        sorted(rows)?
-    };
+    // The reads found each accepted request's previous event, and events
+    // are never deleted, so the guard passes them all; a race breaks a key.
+    let stored = insert(store, &columns).await?;
     let answers = round
         .iter()
         .zip(decided)
@@ -257,7 +243,7 @@ struct Columns<'a> {
     kind: Vec<&'a str>,
     payload: Vec<Json<&'a Value>>,
     move_id: Vec<Option<&'a str>>,
-    /// The seq before the row's request (the guard of the fast path).
+    /// The seq before the row's request (the insert's guard).
     after: Vec<i64>,
 }
 
