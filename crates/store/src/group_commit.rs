@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use tokio::sync::{Mutex, mpsc, oneshot};
 
+use crate::batch::BatchWriter;
 use crate::{AppendRequest, Error, GameId, NewEvent, Store, StoredEvent};
 
 /// How many appends a batch holds at most.
@@ -80,6 +81,7 @@ async fn commit_batches(
     max_batch: usize,
 ) {
     let mut batch = Vec::with_capacity(max_batch);
+    let mut writer = BatchWriter::new(store);
     loop {
         {
             let mut receiver = receiver.lock().await;
@@ -88,7 +90,7 @@ async fn commit_batches(
             }
         }
         let (requests, answers): (Vec<AppendRequest>, Vec<Answer>) = batch.drain(..).unzip();
-        let results = store.append_batch(&requests).await;
+        let results = writer.append(&requests).await;
         tracing::trace!(appends = requests.len(), "group commit");
         for (answer, result) in answers.into_iter().zip(results) {
             // The caller may have gone (cancelled); its events stay stored.

@@ -18,6 +18,7 @@ use sqlx::postgres::{PgListener, PgPool};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
+use crate::pg_held::Held;
 use crate::{Appended, Error, GameId};
 
 const CHANNEL: &str = "skit_events";
@@ -29,18 +30,19 @@ const RETRY_DELAY: Duration = Duration::from_secs(1);
 const MAX_PAYLOAD: usize = 7000;
 
 /// Sends the notices (game, last seq) packed into as few notifications as
-/// fit, in one statement, on `pool` (whose sessions need not wait for the
+/// fit, in one statement, on `held` (a session that need not wait for the
 /// disk). One notification per batch instead of one per game keeps both
 /// Postgres' notice queue and every listener's work small under load.
-pub(crate) async fn notify_all(pool: &PgPool, notices: &[(GameId, u64)]) -> Result<(), Error> {
+pub(crate) async fn notify_all(held: &mut Held, notices: &[(GameId, u64)]) -> Result<(), Error> {
     if notices.is_empty() {
         return Ok(());
     }
-    sqlx::query("SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n")
+    let result = sqlx::query("SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n")
         .bind(CHANNEL)
         .bind(pack(notices))
-        .execute(pool)
-        .await?;
+        .execute(held.get().await?)
+        .await;
+    held.check(result)?;
     Ok(())
 }
 

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use sqlx::postgres::PgPool;
 use tokio::sync::mpsc;
 
+use crate::pg_held::Held;
 use crate::{GameId, pg_listener};
 
 /// Batches of notices waiting to be sent; beyond it, notices are dropped
@@ -43,9 +44,10 @@ impl Notifier {
 
 async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u64)>>) {
     let mut queued = Vec::new();
+    let mut held = Held::new(pool);
     while receiver.recv_many(&mut queued, QUEUE).await > 0 {
         let notices = latest(queued.drain(..).flatten());
-        if let Err(error) = pg_listener::notify_all(&pool, &notices).await {
+        if let Err(error) = pg_listener::notify_all(&mut held, &notices).await {
             tracing::warn!(%error, "cannot send append notices");
         }
     }

@@ -41,6 +41,15 @@ pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
      ORDER BY created_at DESC, id LIMIT $2)"
 );
 
+/// [`GAMES_FOR_ACCOUNT`] for Postgres: each of the account's games looked
+/// up by its key (`LIMIT 1` keeps the lookup from becoming a join, which a
+/// plan made on a young table runs as a scan of every game).
+pub(crate) const GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
+    "(SELECT g.* FROM (SELECT DISTINCT game_id FROM seats WHERE account_id = $1) mine \
+     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g \
+     ORDER BY g.created_at DESC, g.id LIMIT $2)"
+);
+
 /// Games waiting for players, newest first.
 pub(crate) const OPEN_GAMES: &str = game_seat_select!(
     "(SELECT * FROM games WHERE status = 'open' ORDER BY created_at DESC, id LIMIT $1)"

@@ -17,40 +17,53 @@
 
 use serde_json::Value;
 use sqlx::types::Json;
+use time::OffsetDateTime;
 
 use super::plan::{self, Seen};
 use super::{Append, AppendResults};
+use crate::pg_held::Held;
 use crate::rows::{self, EventRow};
 use crate::{Error, GameId, PgStore, StoredEvent};
 
 /// Each listed game's last seq (NULL: no events, so no game).
-const LAST_SEQS: &str = "SELECT g.id, (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g.id) \
+pub(crate) const LAST_SEQS: &str = "SELECT g.id, (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g.id) \
      FROM unnest($1::text[]) AS g(id)";
 
 /// The stored events carrying any of the listed (game, move id) pairs.
-const EVENTS_BY_MOVE_IDS: &str = "SELECT e.game_id, e.seq, e.kind, e.payload, e.move_id, \
-     e.created_at FROM events e \
-     JOIN unnest($1::text[], $2::text[]) AS m(game_id, move_id) \
-     ON e.game_id = m.game_id AND e.move_id = m.move_id";
+/// Each pair is looked up on its own through the `(game_id, move_id)` key
+/// (`LIMIT 1` keeps the planner from turning the lookups into a join, which
+/// on a young table's statistics it would run as a scan of every event).
+pub(crate) const EVENTS_BY_MOVE_IDS: &str = "SELECT e.game_id, e.seq, e.kind, e.payload, e.move_id, \
+     e.created_at FROM unnest($1::text[], $2::text[]) AS m(game_id, move_id) \
+     CROSS JOIN LATERAL (SELECT * FROM events e \
+     WHERE e.game_id = m.game_id AND e.move_id = m.move_id LIMIT 1) e";
 
 /// Every insert of a round: rows whose game's log ends at `after` (the seq
 /// before their request's first), so a request is written whole or not at
-/// all.
-const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
+/// all. The guard is a subquery per row, which Postgres always runs as a
+/// look-up of the game's last key: written as a join (`EXISTS`), a plan
+/// made while the table was small (a connection's prepared statement keeps
+/// its plan) scanned the whole event log on every insert. What was written
+/// comes back as keys; the rest the caller already has.
+pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
      SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $7 \
      FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[]) \
      AS r(game_id, seq, kind, payload, move_id, after) \
-     WHERE EXISTS (SELECT 1 FROM events p WHERE p.game_id = r.game_id AND p.seq = r.after) \
-     RETURNING game_id, seq, kind, payload, move_id, created_at";
+     WHERE r.after = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.game_id) \
+     RETURNING game_id, seq";
 
-/// Answers a round (at most one request per game).
-pub(crate) async fn append_round(store: &PgStore, round: &[Append<'_>]) -> AppendResults {
+/// Answers a round (at most one request per game), writing on `held`.
+pub(crate) async fn append_round(
+    store: &PgStore,
+    held: &mut Held,
+    round: &[Append<'_>],
+) -> AppendResults {
     let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
         round.iter().map(|_| None).collect();
     let fast: Vec<usize> = (0..round.len())
         .filter(|&i| rows::validate_append(round[i].events).is_ok())
         .collect();
-    match insert_guarded(store, round, &fast).await {
+    match insert_guarded(held, round, &fast).await {
         Ok(written) => {
             for (i, mine) in written {
                 answers[i] = Some(Ok(mine));
@@ -63,7 +76,7 @@ pub(crate) async fn append_round(store: &PgStore, round: &[Append<'_>]) -> Appen
         let subset: Vec<Append<'_>> = careful.iter().map(|&i| round[i]).collect();
         for (i, answer) in careful
             .into_iter()
-            .zip(append_checked(store, &subset).await)
+            .zip(append_checked(store, held, &subset).await)
         {
             answers[i] = Some(answer);
         }
@@ -85,7 +98,7 @@ pub(crate) async fn append_round(store: &PgStore, round: &[Append<'_>]) -> Appen
 /// those written, each with its stored events. A request the guard filtered
 /// is absent.
 async fn insert_guarded(
-    store: &PgStore,
+    held: &mut Held,
     round: &[Append<'_>],
     which: &[usize],
 ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
@@ -93,13 +106,12 @@ async fn insert_guarded(
     for &i in which {
         columns.push(&round[i])?;
     }
-    let stored = insert(store, &columns).await?;
-    let mut written = Vec::new();
+    let written = insert(held, &columns).await?;
+    let mut answers = Vec::new();
     for &i in which {
-        let mine = events_of(&stored, &round[i]);
-        match mine.len() {
+        match written.count(&round[i]) {
             0 => {}
-            n if n == round[i].events.len() => written.push((i, mine)),
+            n if n == round[i].events.len() => answers.push((i, written.events(&round[i]))),
             _ => {
                 return Err(Error::Corrupt(format!(
                     "append to {} partly returned",
@@ -108,48 +120,76 @@ async fn insert_guarded(
             }
         }
     }
-    Ok(written)
+    Ok(answers)
 }
 
-/// Writes the rows with [`INSERT_GUARDED`]; the stored ones in (game, seq)
-/// order.
-async fn insert(store: &PgStore, columns: &Columns<'_>) -> Result<Vec<StoredEvent>, Error> {
-    if columns.game_id.is_empty() {
-        return Ok(Vec::new());
+/// What one [`INSERT_GUARDED`] wrote.
+struct Written {
+    /// The rows' keys, sorted.
+    keys: Vec<(GameId, u64)>,
+    /// The time every row was stamped with.
+    at: OffsetDateTime,
+}
+
+impl Written {
+    /// How many of the rows of request `r` were written.
+    fn count(&self, r: &Append<'_>) -> usize {
+        let end = r.expected_seq.saturating_add(r.events.len() as u64);
+        let from = self
+            .keys
+            .partition_point(|k| *k < (r.game_id, r.expected_seq));
+        let to = self.keys.partition_point(|k| *k < (r.game_id, end));
+        to - from
     }
-    let rows: Vec<EventRow> = sqlx::query_as(INSERT_GUARDED)
+
+    /// Request `r`'s events as stored (call once [`Written::count`] says
+    /// all were written).
+    fn events(&self, r: &Append<'_>) -> Vec<StoredEvent> {
+        (r.expected_seq..)
+            .zip(r.events)
+            .map(|(seq, e)| StoredEvent {
+                game_id: r.game_id,
+                seq,
+                kind: e.kind.clone(),
+                payload: e.payload.clone(),
+                move_id: e.move_id.clone(),
+                created_at: self.at,
+            })
+            .collect()
+    }
+}
+
+/// Writes the rows with [`INSERT_GUARDED`].
+async fn insert(held: &mut Held, columns: &Columns<'_>) -> Result<Written, Error> {
+    let at = rows::now();
+    if columns.game_id.is_empty() {
+        return Ok(Written {
+            keys: Vec::new(),
+            at,
+        });
+    }
+    let query = sqlx::query_as(INSERT_GUARDED)
         .bind(&columns.game_id)
         .bind(&columns.seq)
         .bind(&columns.kind)
         .bind(&columns.payload)
         .bind(&columns.move_id)
         .bind(&columns.after)
-        .bind(rows::now())
-        .fetch_all(store.pool())
-        .await?;
-    let mut stored: Vec<StoredEvent> = rows
+        .bind(at);
+    let result = query.fetch_all(held.get().await?).await;
+    let rows: Vec<(String, i64)> = held.check(result)?;
+    let mut keys = rows
         .into_iter()
-        .map(TryInto::try_into)
-        .collect::<Result<_, _>>()?;
-    stored.sort_by_key(|a| (a.game_id, a.seq));
-    Ok(stored)
-}
-
-/// The events of `stored` (sorted) that request `r` wrote.
-fn events_of(stored: &[StoredEvent], r: &Append<'_>) -> Vec<StoredEvent> {
-    let first = stored.partition_point(|e| (e.game_id, e.seq) < (r.game_id, r.expected_seq));
-    stored[first..]
-        .iter()
-        .take_while(|e| e.game_id == r.game_id)
-        .take(r.events.len())
-        .cloned()
-        .collect()
+        .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    keys.sort_unstable();
+    Ok(Written { keys, at })
 }
 
 /// The careful way: check every request against the log, write the
 /// accepted ones in one statement; if that fails, each request alone.
-async fn append_checked(store: &PgStore, round: &[Append<'_>]) -> AppendResults {
-    match write_round(store, round).await {
+async fn append_checked(store: &PgStore, held: &mut Held, round: &[Append<'_>]) -> AppendResults {
+    match write_round(held, round).await {
         Ok(answers) => answers,
         Err(error) => {
             if round.len() > 1 {
@@ -169,8 +209,8 @@ async fn append_checked(store: &PgStore, round: &[Append<'_>]) -> AppendResults 
 }
 
 /// The answers, or the error that failed the round as a whole.
-async fn write_round(store: &PgStore, round: &[Append<'_>]) -> Result<AppendResults, Error> {
-    let seen = read_seen(store, round).await?;
+async fn write_round(held: &mut Held, round: &[Append<'_>]) -> Result<AppendResults, Error> {
+    let seen = read_seen(held, round).await?;
     let decided: Vec<Result<(), Error>> = round.iter().map(|r| plan::decide(r, &seen)).collect();
     let mut columns = Columns::default();
     for (r, _) in round.iter().zip(&decided).filter(|(_, d)| d.is_ok()) {
@@ -178,31 +218,31 @@ async fn write_round(store: &PgStore, round: &[Append<'_>]) -> Result<AppendResu
     }
     // The reads found each accepted request's previous event, and events
     // are never deleted, so the guard passes them all; a race breaks a key.
-    let stored = insert(store, &columns).await?;
+    let written = insert(held, &columns).await?;
     let answers = round
         .iter()
         .zip(decided)
         .map(|(r, decided)| {
             decided?;
-            let mine = events_of(&stored, r);
-            if mine.len() != r.events.len() {
+            if written.count(r) != r.events.len() {
                 return Err(Error::Corrupt(format!(
                     "append to {} not returned",
                     r.game_id
                 )));
             }
-            Ok(mine)
+            Ok(written.events(r))
         })
         .collect();
     Ok(answers)
 }
 
-async fn read_seen(store: &PgStore, round: &[Append<'_>]) -> Result<Seen, Error> {
+async fn read_seen(held: &mut Held, round: &[Append<'_>]) -> Result<Seen, Error> {
     let ids: Vec<String> = round.iter().map(|r| r.game_id.to_string()).collect();
-    let lasts: Vec<(String, Option<i64>)> = sqlx::query_as(LAST_SEQS)
+    let result = sqlx::query_as(LAST_SEQS)
         .bind(&ids)
-        .fetch_all(store.pool())
-        .await?;
+        .fetch_all(held.get().await?)
+        .await;
+    let lasts: Vec<(String, Option<i64>)> = held.check(result)?;
     let mut seen = Seen::default();
     for (id, last) in lasts {
         if let Some(last) = last {
@@ -220,11 +260,12 @@ async fn read_seen(store: &PgStore, round: &[Append<'_>]) -> Result<Seen, Error>
         })
         .unzip();
     if !move_ids.is_empty() {
-        let found: Vec<EventRow> = sqlx::query_as(EVENTS_BY_MOVE_IDS)
+        let result = sqlx::query_as(EVENTS_BY_MOVE_IDS)
             .bind(&games)
             .bind(&move_ids)
-            .fetch_all(store.pool())
-            .await?;
+            .fetch_all(held.get().await?)
+            .await;
+        let found: Vec<EventRow> = held.check(result)?;
         for row in found {
             let event: StoredEvent = row.try_into()?;
             if let Some(move_id) = event.move_id.clone() {

@@ -9,6 +9,7 @@ use sqlx::types::Json;
 use tokio::sync::broadcast;
 
 use crate::batch::{self, Append};
+use crate::pg_held::Held;
 use crate::pg_listener::{self, ListenerTask};
 use crate::pg_notifier::Notifier;
 
@@ -20,6 +21,8 @@ use crate::{
 };
 use tx::{append_in_tx, insert_event, join_in_tx};
 
+#[cfg(all(test, feature = "testing"))]
+mod plans;
 mod tx;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
@@ -186,7 +189,7 @@ impl PgStore {
         account: AccountId,
         limit: u32,
     ) -> Result<Vec<Game>, Error> {
-        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT)
+        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT_BY_KEY)
             .bind(account.0)
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
@@ -236,7 +239,8 @@ impl PgStore {
             expected_seq,
             events,
         };
-        let mut answers = batch::postgres::append_round(self, &[append]).await;
+        let mut held = Held::new(self.pool.clone());
+        let mut answers = batch::postgres::append_round(self, &mut held, &[append]).await;
         answers
             .pop()
             .unwrap_or(Err(Error::Invalid("request not answered")))
