@@ -7,8 +7,6 @@
 
 use std::time::{Duration, Instant};
 
-/// Thread name prefix of the tool's runtime.
-pub const TOOL_THREADS: &str = "skit-load";
 /// Thread name prefix of a spawned service's runtime.
 pub const SERVICE_THREADS: &str = "skit-svc";
 

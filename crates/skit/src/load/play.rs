@@ -11,11 +11,12 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest, View};
+use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
 use tokio::sync::Mutex;
 use tonic::transport::Channel;
 
 use super::cpu::{self, ServiceCpu};
+use super::lean::{LeanClient, SeatView};
 use super::raw;
 use super::report::{Latencies, Totals};
 use super::target::{Seats, Service, TargetArgs, authed, create_game};
@@ -79,7 +80,11 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     let started = Instant::now();
     let mut workers = tokio::task::JoinSet::new();
     for w in 0..args.games {
-        let client = GameServiceClient::new(channels[w % channels.len()].clone());
+        let channel = channels[w % channels.len()].clone();
+        let client = (
+            GameServiceClient::new(channel.clone()),
+            LeanClient::new(channel),
+        );
         let (shared, seats, preset) = (shared.clone(), seats.clone(), args.preset.clone());
         let total = args.total_games;
         let seed = args.seed.wrapping_mul(1000).wrapping_add(w as u64);
@@ -117,7 +122,7 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
 
 /// Plays games one after another until told to stop.
 async fn worker(
-    mut client: GameServiceClient<Channel>,
+    mut client: (GameServiceClient<Channel>, LeanClient),
     shared: Arc<Shared>,
     seats: Seats,
     preset: String,
@@ -160,7 +165,7 @@ async fn worker(
 /// One game to the end (`true`), or until told to stop (`false`).
 #[allow(clippy::too_many_arguments)]
 async fn play_game(
-    client: &mut GameServiceClient<Channel>,
+    (client, lean): &mut (GameServiceClient<Channel>, LeanClient),
     shared: &Shared,
     seats: &Seats,
     preset: &str,
@@ -170,7 +175,7 @@ async fn play_game(
     game_number: u64,
 ) -> Result<bool, tonic::Status> {
     let (game_id, _) = create_game(client, seats, preset).await?;
-    let mut view = get_view(client, &game_id, 0, &seats[0].1, None, local).await?;
+    let mut view = get_view(lean, &game_id, 0, &seats[0].1, None, local).await?;
     shared.views.fetch_add(1, Ordering::Relaxed);
     let mut position = 0usize;
     loop {
@@ -184,7 +189,7 @@ async fn play_game(
             return Err(tonic::Status::internal("nobody may act in a running game"));
         };
         let token = &seats[seat as usize].1;
-        let seat_view = get_view(client, &game_id, seat, token, Some(view.version), local).await?;
+        let seat_view = get_view(lean, &game_id, seat, token, Some(view.version), local).await?;
         shared.views.fetch_add(1, Ordering::Relaxed);
         let Some(action) = seat_view.legal_actions.choose(rng).cloned() else {
             return Err(tonic::Status::internal(format!(
@@ -199,7 +204,7 @@ async fn play_game(
             action: Some(action),
         };
         let sent = Instant::now();
-        let reply = client.submit_move(authed(req, token)).await?.into_inner();
+        let reply = lean.submit_move(authed(req, token)).await?;
         local.record_move(position, sent.elapsed());
         shared.moves.fetch_add(1, Ordering::Relaxed);
         position += 1;
@@ -210,13 +215,13 @@ async fn play_game(
 }
 
 async fn get_view(
-    client: &mut GameServiceClient<Channel>,
+    client: &mut LeanClient,
     game_id: &str,
     seat: u32,
     token: &str,
     history_after: Option<u64>,
     local: &mut Latencies,
-) -> Result<View, tonic::Status> {
+) -> Result<SeatView, tonic::Status> {
     let req = GetViewRequest {
         game_id: game_id.into(),
         seat: Some(seat),
@@ -224,7 +229,7 @@ async fn get_view(
         ..Default::default()
     };
     let sent = Instant::now();
-    let view = client.get_view(authed(req, token)).await?.into_inner();
+    let view = client.get_view(authed(req, token)).await?;
     local.record_view(sent.elapsed());
     Ok(view)
 }

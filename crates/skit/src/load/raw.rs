@@ -1,11 +1,14 @@
 //! The database's own limit: N tasks each looping single-row INSERTs, each
-//! its own durable commit, into a scratch table shaped like the event log.
+//! its own durable commit, into a scratch table shaped like the event log
+//! (its columns and both its keys). Each task keeps one connection, so the
+//! loop pays nothing but the inserts.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use sqlx::pool::PoolConnection;
 
 use super::cpu::{self, ServiceCpu};
 
@@ -75,11 +78,35 @@ impl Pool {
         }
     }
 
-    async fn insert(&self, game: &str, seq: i64) -> Result<(), sqlx::Error> {
+    /// A connection of the pool for one task to keep: taking one from the
+    /// pool and giving it back would cost two round trips (sqlx pings it)
+    /// besides the insert's own.
+    async fn acquire(&self) -> Result<Connection, sqlx::Error> {
+        Ok(match self {
+            Pool::Postgres(p) => Connection::Postgres(p.acquire().await?),
+            Pool::Sqlite(p) => Connection::Sqlite(p.acquire().await?),
+        })
+    }
+
+    async fn close(&self) {
+        match self {
+            Pool::Postgres(p) => p.close().await,
+            Pool::Sqlite(p) => p.close().await,
+        }
+    }
+}
+
+enum Connection {
+    Postgres(PoolConnection<sqlx::Postgres>),
+    Sqlite(PoolConnection<sqlx::Sqlite>),
+}
+
+impl Connection {
+    async fn insert(&mut self, game: &str, seq: i64) -> Result<(), sqlx::Error> {
         let payload = serde_json::json!({"action": {"move": {"seat": 1, "play": ["7S"]}}});
         let move_id = format!("m{seq}");
         match self {
-            Pool::Postgres(p) => sqlx::query(
+            Connection::Postgres(c) => sqlx::query(
                 "INSERT INTO skit_load_raw (game_id, seq, kind, payload, move_id, created_at) \
                  VALUES ($1, $2, 'move', $3, $4, now())",
             )
@@ -87,10 +114,10 @@ impl Pool {
             .bind(seq)
             .bind(sqlx::types::Json(payload))
             .bind(move_id)
-            .execute(p)
+            .execute(&mut **c)
             .await
             .map(drop),
-            Pool::Sqlite(p) => sqlx::query(
+            Connection::Sqlite(c) => sqlx::query(
                 "INSERT INTO skit_load_raw (game_id, seq, kind, payload, move_id, created_at) \
                  VALUES ($1, $2, 'move', $3, $4, datetime('now'))",
             )
@@ -98,16 +125,9 @@ impl Pool {
             .bind(seq)
             .bind(payload.to_string())
             .bind(move_id)
-            .execute(p)
+            .execute(&mut **c)
             .await
             .map(drop),
-        }
-    }
-
-    async fn close(&self) {
-        match self {
-            Pool::Postgres(p) => p.close().await,
-            Pool::Sqlite(p) => p.close().await,
         }
     }
 }
@@ -125,7 +145,7 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
     pool.execute(&format!(
         "CREATE TABLE {TABLE} (game_id TEXT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, \
          payload {json} NOT NULL, move_id TEXT, created_at {time} NOT NULL, \
-         PRIMARY KEY (game_id, seq))"
+         PRIMARY KEY (game_id, seq), UNIQUE (game_id, move_id))"
     ))
     .await?;
     let stop = Arc::new(AtomicBool::new(false));
@@ -137,11 +157,22 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         tasks.spawn(async move {
             let game = format!("{w:032x}");
             let mut seq = 0i64;
+            let mut connection = None;
             while !stop.load(Ordering::Relaxed) {
                 seq += 1;
-                match pool.insert(&game, seq).await {
+                let inserted = match &mut connection {
+                    Some(c) => Connection::insert(c, &game, seq).await,
+                    None => match pool.acquire().await {
+                        Ok(c) => connection.insert(c).insert(&game, seq).await,
+                        Err(e) => Err(e),
+                    },
+                };
+                match inserted {
                     Ok(()) => rows.fetch_add(1, Ordering::Relaxed),
-                    Err(_) => errors.fetch_add(1, Ordering::Relaxed),
+                    Err(_) => {
+                        connection = None;
+                        errors.fetch_add(1, Ordering::Relaxed)
+                    }
                 };
             }
         });
