@@ -29,7 +29,7 @@ mod error;
 mod event;
 mod game;
 mod group_commit;
-mod pg_held;
+mod held;
 mod pg_listener;
 mod pg_notifier;
 mod postgres;

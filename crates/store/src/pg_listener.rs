@@ -14,11 +14,12 @@
 
 use std::time::Duration;
 
+use sqlx::Postgres;
 use sqlx::postgres::{PgListener, PgPool};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
-use crate::pg_held::Held;
+use crate::held::Held;
 use crate::{Appended, Error, GameId};
 
 const CHANNEL: &str = "skit_events";
@@ -33,7 +34,10 @@ const MAX_PAYLOAD: usize = 7000;
 /// fit, in one statement, on `held` (a session that need not wait for the
 /// disk). One notification per batch instead of one per game keeps both
 /// Postgres' notice queue and every listener's work small under load.
-pub(crate) async fn notify_all(held: &mut Held, notices: &[(GameId, u64)]) -> Result<(), Error> {
+pub(crate) async fn notify_all(
+    held: &mut Held<Postgres>,
+    notices: &[(GameId, u64)],
+) -> Result<(), Error> {
     if notices.is_empty() {
         return Ok(());
     }

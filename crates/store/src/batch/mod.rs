@@ -15,10 +15,13 @@
 mod plan;
 pub(crate) mod postgres;
 mod sqlite;
+mod written;
 
 use std::collections::HashSet;
 
-use crate::pg_held::Held;
+use sqlx::{Postgres, Sqlite};
+
+use crate::held::Held;
 use crate::{Error, GameId, NewEvent, PgStore, SqliteStore, Store, StoredEvent};
 
 /// One game's append: as the arguments of [`Store::append`].
@@ -60,14 +63,19 @@ impl Store {
     }
 }
 
-/// Writes batches as [`Store::append_batch`] does, keeping one Postgres
-/// connection from batch to batch: a task that writes batch after batch
-/// (a group committer) then pays one round trip per round instead of three
-/// (see `pg_held`).
+/// Writes batches as [`Store::append_batch`] does, keeping one connection
+/// from batch to batch, so a task that writes batch after batch (a group
+/// committer) does not pay sqlx's pings around every round (see `held`).
 #[derive(Debug)]
 pub(crate) enum BatchWriter {
-    Postgres { store: PgStore, held: Held },
-    Sqlite(SqliteStore),
+    Postgres {
+        store: PgStore,
+        held: Held<Postgres>,
+    },
+    Sqlite {
+        store: SqliteStore,
+        held: Held<Sqlite>,
+    },
 }
 
 impl BatchWriter {
@@ -77,7 +85,10 @@ impl BatchWriter {
                 let held = Held::new(store.pool.clone());
                 BatchWriter::Postgres { store, held }
             }
-            Store::Sqlite(store) => BatchWriter::Sqlite(store),
+            Store::Sqlite(store) => {
+                let held = Held::new(store.pool.clone());
+                BatchWriter::Sqlite { store, held }
+            }
         }
     }
 
@@ -96,7 +107,9 @@ impl BatchWriter {
                 BatchWriter::Postgres { store, held } => {
                     postgres::append_round(store, held, &batch).await
                 }
-                BatchWriter::Sqlite(store) => sqlite::append_round(store, &batch).await,
+                BatchWriter::Sqlite { store, held } => {
+                    sqlite::append_round(store, held, &batch).await
+                }
             };
             for (i, answer) in round.into_iter().zip(answers) {
                 results[i] = Some(answer);

@@ -16,12 +16,13 @@
 //! `(game_id, seq)` or `(game_id, move_id)` key, failing that insert.
 
 use serde_json::Value;
+use sqlx::Postgres;
 use sqlx::types::Json;
-use time::OffsetDateTime;
 
 use super::plan::{self, Seen};
+use super::written::Written;
 use super::{Append, AppendResults};
-use crate::pg_held::Held;
+use crate::held::Held;
 use crate::rows::{self, EventRow};
 use crate::{Error, GameId, PgStore, StoredEvent};
 
@@ -55,7 +56,7 @@ pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind,
 /// Answers a round (at most one request per game), writing on `held`.
 pub(crate) async fn append_round(
     store: &PgStore,
-    held: &mut Held,
+    held: &mut Held<Postgres>,
     round: &[Append<'_>],
 ) -> AppendResults {
     let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
@@ -98,7 +99,7 @@ pub(crate) async fn append_round(
 /// those written, each with its stored events. A request the guard filtered
 /// is absent.
 async fn insert_guarded(
-    held: &mut Held,
+    held: &mut Held<Postgres>,
     round: &[Append<'_>],
     which: &[usize],
 ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
@@ -106,67 +107,14 @@ async fn insert_guarded(
     for &i in which {
         columns.push(&round[i])?;
     }
-    let written = insert(held, &columns).await?;
-    let mut answers = Vec::new();
-    for &i in which {
-        match written.count(&round[i]) {
-            0 => {}
-            n if n == round[i].events.len() => answers.push((i, written.events(&round[i]))),
-            _ => {
-                return Err(Error::Corrupt(format!(
-                    "append to {} partly returned",
-                    round[i].game_id
-                )));
-            }
-        }
-    }
-    Ok(answers)
-}
-
-/// What one [`INSERT_GUARDED`] wrote.
-struct Written {
-    /// The rows' keys, sorted.
-    keys: Vec<(GameId, u64)>,
-    /// The time every row was stamped with.
-    at: OffsetDateTime,
-}
-
-impl Written {
-    /// How many of the rows of request `r` were written.
-    fn count(&self, r: &Append<'_>) -> usize {
-        let end = r.expected_seq.saturating_add(r.events.len() as u64);
-        let from = self
-            .keys
-            .partition_point(|k| *k < (r.game_id, r.expected_seq));
-        let to = self.keys.partition_point(|k| *k < (r.game_id, end));
-        to - from
-    }
-
-    /// Request `r`'s events as stored (call once [`Written::count`] says
-    /// all were written).
-    fn events(&self, r: &Append<'_>) -> Vec<StoredEvent> {
-        (r.expected_seq..)
-            .zip(r.events)
-            .map(|(seq, e)| StoredEvent {
-                game_id: r.game_id,
-                seq,
-                kind: e.kind.clone(),
-                payload: e.payload.clone(),
-                move_id: e.move_id.clone(),
-                created_at: self.at,
-            })
-            .collect()
-    }
+    insert(held, &columns).await?.answers(round, which)
 }
 
 /// Writes the rows with [`INSERT_GUARDED`].
-async fn insert(held: &mut Held, columns: &Columns<'_>) -> Result<Written, Error> {
+async fn insert(held: &mut Held<Postgres>, columns: &Columns<'_>) -> Result<Written, Error> {
     let at = rows::now();
     if columns.game_id.is_empty() {
-        return Ok(Written {
-            keys: Vec::new(),
-            at,
-        });
+        return Ok(Written::new(Vec::new(), at));
     }
     let query = sqlx::query_as(INSERT_GUARDED)
         .bind(&columns.game_id)
@@ -178,17 +126,20 @@ async fn insert(held: &mut Held, columns: &Columns<'_>) -> Result<Written, Error
         .bind(at);
     let result = query.fetch_all(held.get().await?).await;
     let rows: Vec<(String, i64)> = held.check(result)?;
-    let mut keys = rows
+    let keys = rows
         .into_iter()
         .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
         .collect::<Result<Vec<_>, Error>>()?;
-    keys.sort_unstable();
-    Ok(Written { keys, at })
+    Ok(Written::new(keys, at))
 }
 
 /// The careful way: check every request against the log, write the
 /// accepted ones in one statement; if that fails, each request alone.
-async fn append_checked(store: &PgStore, held: &mut Held, round: &[Append<'_>]) -> AppendResults {
+async fn append_checked(
+    store: &PgStore,
+    held: &mut Held<Postgres>,
+    round: &[Append<'_>],
+) -> AppendResults {
     match write_round(held, round).await {
         Ok(answers) => answers,
         Err(error) => {
@@ -209,7 +160,10 @@ async fn append_checked(store: &PgStore, held: &mut Held, round: &[Append<'_>]) 
 }
 
 /// The answers, or the error that failed the round as a whole.
-async fn write_round(held: &mut Held, round: &[Append<'_>]) -> Result<AppendResults, Error> {
+async fn write_round(
+    held: &mut Held<Postgres>,
+    round: &[Append<'_>],
+) -> Result<AppendResults, Error> {
     let seen = read_seen(held, round).await?;
     let decided: Vec<Result<(), Error>> = round.iter().map(|r| plan::decide(r, &seen)).collect();
     let mut columns = Columns::default();
@@ -236,7 +190,7 @@ async fn write_round(held: &mut Held, round: &[Append<'_>]) -> Result<AppendResu
     Ok(answers)
 }
 
-async fn read_seen(held: &mut Held, round: &[Append<'_>]) -> Result<Seen, Error> {
+async fn read_seen(held: &mut Held<Postgres>, round: &[Append<'_>]) -> Result<Seen, Error> {
     let ids: Vec<String> = round.iter().map(|r| r.game_id.to_string()).collect();
     let result = sqlx::query_as(LAST_SEQS)
         .bind(&ids)

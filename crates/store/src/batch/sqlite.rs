@@ -1,26 +1,127 @@
-//! A round on SQLite: one immediate transaction (SQLite's one writer) in
-//! which each request is checked and written in turn, then one commit, so
-//! one WAL sync for the whole round.
+//! A round on SQLite. First one guarded `INSERT` of every request's events
+//! (its own transaction: one WAL sync for the round): a row goes in only if
+//! its game's log ends just before the request's expected seq. In the
+//! common case that statement is the whole round.
 //!
-//! A refused request has written nothing (the checks come before its
-//! inserts), so it cannot spoil the others. Any database error rolls the
-//! whole round back and each request is retried alone.
+//! Requests it did not write (the guard filtered them: a stale or unknown
+//! game), and every request if it failed (a repeated move id), go the
+//! careful way: one immediate transaction (SQLite's one writer) in which
+//! each is checked and written in turn. A refused request has written
+//! nothing (the checks come before its inserts), so it cannot spoil the
+//! others. Any database error there rolls that transaction back and each
+//! request is retried alone.
 
+use sqlx::{Connection, Sqlite};
+
+use serde_json::{Value, json};
+
+use super::written::Written;
 use super::{Append, AppendResults};
-use crate::sqlite::append_checked;
-use crate::{Error, SqliteStore};
+use crate::held::Held;
+use crate::rows;
+use crate::sqlite::{BEGIN_WRITE, append_checked};
+use crate::{Error, SqliteStore, StoredEvent};
 
-/// Answers a round (at most one request per game).
-pub(super) async fn append_round(store: &SqliteStore, round: &[Append<'_>]) -> AppendResults {
-    match write_round(store, round).await {
-        Ok(answers) => {
-            for stored in answers.iter().flatten() {
-                if let Some(last) = stored.last() {
-                    store.notify(last.game_id, last.seq);
-                }
+/// Every insert of a round, its rows unpacked from one JSON array of
+/// `[game_id, seq, kind, payload (JSON text), move_id, after]`: rows whose
+/// game's log ends at `after`, so a request is written whole or not at all.
+/// SQLite evaluates the whole `SELECT` before inserting (it reads the
+/// table it writes), so every guard sees the log as the statement found it.
+const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
+     SELECT r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, $2 \
+     FROM json_each($1) AS r \
+     WHERE r.value ->> 5 = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.value ->> 0) \
+     RETURNING game_id, seq";
+
+/// Answers a round (at most one request per game), writing on `held`.
+pub(super) async fn append_round(
+    store: &SqliteStore,
+    held: &mut Held<Sqlite>,
+    round: &[Append<'_>],
+) -> AppendResults {
+    let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
+        round.iter().map(|_| None).collect();
+    let fast: Vec<usize> = (0..round.len())
+        .filter(|&i| rows::validate_append(round[i].events).is_ok())
+        .collect();
+    let written = insert_guarded(held, round, &fast).await;
+    match held.check_store(written) {
+        Ok(written) => {
+            for (i, events) in written {
+                answers[i] = Some(Ok(events));
             }
-            answers
         }
+        Err(error) => tracing::debug!(%error, "guarded append failed; checking each request"),
+    }
+    let careful: Vec<usize> = (0..round.len()).filter(|&i| answers[i].is_none()).collect();
+    if !careful.is_empty() {
+        let subset: Vec<Append<'_>> = careful.iter().map(|&i| round[i]).collect();
+        for (i, answer) in careful
+            .into_iter()
+            .zip(append_checked_round(store, held, &subset).await)
+        {
+            answers[i] = Some(answer);
+        }
+    }
+    let answers: AppendResults = answers
+        .into_iter()
+        .map(|a| a.unwrap_or(Err(Error::Invalid("request not answered"))))
+        .collect();
+    for stored in answers.iter().flatten() {
+        if let Some(last) = stored.last() {
+            store.notify(last.game_id, last.seq);
+        }
+    }
+    answers
+}
+
+/// Writes the requests `which` of `round` in one guarded statement; returns
+/// those written, each with its events.
+async fn insert_guarded(
+    held: &mut Held<Sqlite>,
+    round: &[Append<'_>],
+    which: &[usize],
+) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
+    let mut rows = Vec::new();
+    for &i in which {
+        let r = &round[i];
+        let after = rows::seq_to_db(r.expected_seq.saturating_sub(1))?;
+        for (seq, event) in (r.expected_seq..).zip(r.events) {
+            rows.push(json!([
+                r.game_id.to_string(),
+                rows::seq_to_db(seq)?,
+                event.kind,
+                event.payload.to_string(),
+                event.move_id,
+                after,
+            ]));
+        }
+    }
+    let at = rows::now();
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<(String, i64)> = sqlx::query_as(INSERT_GUARDED)
+        .bind(Value::Array(rows).to_string())
+        .bind(at)
+        .fetch_all(held.get().await?)
+        .await?;
+    let keys = keys
+        .into_iter()
+        .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    Written::new(keys, at).answers(round, which)
+}
+
+/// The careful way for the requests the guarded insert did not write.
+async fn append_checked_round(
+    store: &SqliteStore,
+    held: &mut Held<Sqlite>,
+    round: &[Append<'_>],
+) -> AppendResults {
+    let written = write_round(held, round).await;
+    match held.check_store(written) {
+        Ok(answers) => answers,
         Err(error) => {
             tracing::debug!(%error, requests = round.len(), "batched append failed; appending one by one");
             let mut answers = Vec::with_capacity(round.len());
@@ -32,8 +133,11 @@ pub(super) async fn append_round(store: &SqliteStore, round: &[Append<'_>]) -> A
     }
 }
 
-async fn write_round(store: &SqliteStore, round: &[Append<'_>]) -> Result<AppendResults, Error> {
-    let mut tx = store.begin_write().await?;
+async fn write_round(
+    held: &mut Held<Sqlite>,
+    round: &[Append<'_>],
+) -> Result<AppendResults, Error> {
+    let mut tx = held.get().await?.begin_with(BEGIN_WRITE).await?;
     let mut answers = Vec::with_capacity(round.len());
     for r in round {
         let answer = match crate::rows::validate_append(r.events) {

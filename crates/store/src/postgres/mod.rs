@@ -9,7 +9,7 @@ use sqlx::types::Json;
 use tokio::sync::broadcast;
 
 use crate::batch::{self, Append};
-use crate::pg_held::Held;
+use crate::held::Held;
 use crate::pg_listener::{self, ListenerTask};
 use crate::pg_notifier::Notifier;
 

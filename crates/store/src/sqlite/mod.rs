@@ -66,13 +66,6 @@ impl SqliteStore {
         self.appended.subscribe()
     }
 
-    /// Begins a transaction holding SQLite's write lock.
-    pub(crate) async fn begin_write(
-        &self,
-    ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, Error> {
-        Ok(self.pool.begin_with(BEGIN_WRITE).await?)
-    }
-
     pub(crate) fn notify(&self, game_id: GameId, seq: u64) {
         // No receivers is fine: nobody is watching this game.
         let _ = self.appended.send(Appended { game_id, seq });

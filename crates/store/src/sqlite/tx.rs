@@ -3,13 +3,13 @@
 
 use serde_json::Value;
 use sqlx::types::Json;
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Sqlite, SqliteConnection, Transaction};
 
 use crate::rows::{self, EventRow};
 use crate::{AccountId, Error, GameId, GameStatus, Joined, NewEvent, StoredEvent, sql};
 
 pub(super) async fn insert_event(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut SqliteConnection,
     game_id: GameId,
     seq: u64,
     event: &NewEvent,
@@ -21,7 +21,7 @@ pub(super) async fn insert_event(
         .bind(Json::<&Value>(&event.payload))
         .bind(&event.move_id)
         .bind(rows::now())
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await?;
     row.try_into()
 }
@@ -29,7 +29,7 @@ pub(super) async fn insert_event(
 /// Checks `expected_seq` and the move ids, then inserts. Reads inside the
 /// write transaction, so nothing can slip in between check and insert.
 pub(crate) async fn append_in_tx(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut SqliteConnection,
     game_id: GameId,
     expected_seq: u64,
     events: &[NewEvent],
@@ -39,7 +39,7 @@ pub(crate) async fn append_in_tx(
         let row: Option<EventRow> = sqlx::query_as(sql::EVENT_BY_MOVE_ID)
             .bind(&id)
             .bind(move_id)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?;
         if let Some(row) = row {
             let event = Box::new(row.try_into()?);
@@ -48,7 +48,7 @@ pub(crate) async fn append_in_tx(
     }
     let last: Option<i64> = sqlx::query_scalar(sql::LAST_SEQ)
         .bind(&id)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await?;
     let last = last.map(rows::seq_from_db).transpose()?;
     rows::check_expected(game_id, last, expected_seq)?;
