@@ -27,6 +27,20 @@ const NEXT: &str = "SELECT MIN(deadline) FROM clocks";
 
 /// Runs one query on whichever pool this store has.
 macro_rules! on_pool {
+    // A write: on SQLite, in the store's turn at the writer.
+    (write $self:ident, |$pool:ident| $body:expr) => {
+        match $self {
+            Store::Postgres(s) => {
+                let $pool = &s.pool;
+                $body
+            }
+            Store::Sqlite(s) => {
+                let _turn = s.write_turn().await;
+                let $pool = &s.pool;
+                $body
+            }
+        }
+    };
     ($self:ident, |$pool:ident| $body:expr) => {
         match $self {
             Store::Postgres(s) => {
@@ -63,6 +77,7 @@ impl Store {
                     .await?;
             }
             Store::Sqlite(s) => {
+                let _turn = s.write_turn().await;
                 sqlx::query(LOWER_SQLITE)
                     .bind(id)
                     .bind(deadline_ms)
@@ -84,7 +99,7 @@ impl Store {
     ) -> Result<(), Error> {
         let version = rows::seq_to_db(version)?;
         let id = game_id.to_string();
-        on_pool!(self, |pool| {
+        on_pool!(write self, |pool| {
             match deadline_ms {
                 Some(deadline) => {
                     sqlx::query(SET)

@@ -179,6 +179,7 @@ impl Store {
             }
             Store::Sqlite(s) => {
                 async {
+                    let _turn = s.write_turn().await;
                     let mut tx = s.pool().begin_with(BEGIN_WRITE).await?;
                     let changes =
                         apply_in_tx!(tx, RATING_OF, game_id, ruleset_key, &ordered, start, model);

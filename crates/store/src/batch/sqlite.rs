@@ -44,7 +44,7 @@ pub(super) async fn append_round(
     let fast: Vec<usize> = (0..round.len())
         .filter(|&i| rows::validate_append(round[i].events).is_ok())
         .collect();
-    let written = insert_guarded(held, round, &fast).await;
+    let written = insert_guarded(store, held, round, &fast).await;
     match held.check_store(written) {
         Ok(written) => {
             for (i, events) in written {
@@ -78,6 +78,7 @@ pub(super) async fn append_round(
 /// Writes the requests `which` of `round` in one guarded statement; returns
 /// those written, each with its events.
 async fn insert_guarded(
+    store: &SqliteStore,
     held: &mut Held<Sqlite>,
     round: &[Append<'_>],
     which: &[usize],
@@ -101,6 +102,7 @@ async fn insert_guarded(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
+    let _turn = store.write_turn().await;
     let keys: Vec<(String, i64)> = sqlx::query_as(INSERT_GUARDED)
         .bind(Value::Array(rows).to_string())
         .bind(at)
@@ -119,7 +121,7 @@ async fn append_checked_round(
     held: &mut Held<Sqlite>,
     round: &[Append<'_>],
 ) -> AppendResults {
-    let written = write_round(held, round).await;
+    let written = write_round(store, held, round).await;
     match held.check_store(written) {
         Ok(answers) => answers,
         Err(error) => {
@@ -134,9 +136,11 @@ async fn append_checked_round(
 }
 
 async fn write_round(
+    store: &SqliteStore,
     held: &mut Held<Sqlite>,
     round: &[Append<'_>],
 ) -> Result<AppendResults, Error> {
+    let _turn = store.write_turn().await;
     let mut tx = held.get().await?.begin_with(BEGIN_WRITE).await?;
     let mut answers = Vec::with_capacity(round.len());
     for r in round {

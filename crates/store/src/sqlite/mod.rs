@@ -2,13 +2,14 @@
 //! database server. One instance only: notifications stay in-process.
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use sqlx::types::Json;
-use tokio::sync::broadcast;
+use tokio::sync::{Mutex, MutexGuard, broadcast};
 
 use crate::error::is_unique_violation;
 use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
@@ -35,6 +36,8 @@ pub(crate) const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
 pub struct SqliteStore {
     pub(crate) pool: SqlitePool,
     appended: broadcast::Sender<Appended>,
+    /// Turns at SQLite's one writer (see [`SqliteStore::write_turn`]).
+    writer: Arc<Mutex<()>>,
 }
 
 impl SqliteStore {
@@ -50,7 +53,20 @@ impl SqliteStore {
         let pool = SqlitePoolOptions::new().connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
         let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);
-        Ok(Self { pool, appended })
+        Ok(Self {
+            pool,
+            appended,
+            writer: Arc::new(Mutex::new(())),
+        })
+    }
+
+    /// A turn at SQLite's one writer, first come first served; every write
+    /// of this store takes one before it begins. SQLite itself lets waiting
+    /// writers poll (its busy handler sleeps and retries), so under a
+    /// steady stream of group commits a lone write, such as a game's
+    /// finish, lost the race for a second or more.
+    pub(crate) async fn write_turn(&self) -> MutexGuard<'_, ()> {
+        self.writer.lock().await
     }
 
     /// The pool, for store modules that keep their SQL outside this file.
@@ -72,6 +88,7 @@ impl SqliteStore {
     }
 
     pub async fn create_account(&self, account: NewAccount) -> Result<Account, Error> {
+        let _turn = self.write_turn().await;
         let row: AccountRow = sqlx::query_as(sql::INSERT_ACCOUNT)
             .bind(account.name)
             .bind(account.kind.as_str())
@@ -118,6 +135,7 @@ impl SqliteStore {
     pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
         let request_id = game.request_id.clone();
         let game = rows::new_game_row(game)?;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin_with(BEGIN_WRITE).await?;
         let id = game.id.to_string();
         sqlx::query(sql::INSERT_GAME)
@@ -181,6 +199,7 @@ impl SqliteStore {
     pub async fn join_seat(&self, game_id: GameId, account: AccountId) -> Result<Joined, Error> {
         // The immediate transaction serializes joiners, so the count of open
         // seats below cannot race with another join.
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin_with(BEGIN_WRITE).await?;
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
             .bind(game_id.to_string())
@@ -193,6 +212,7 @@ impl SqliteStore {
     }
 
     pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
         let updated: Option<String> = sqlx::query_scalar(sql::FINISH_GAME)
             .bind(game_id.to_string())
             .bind(rows::now())
@@ -208,6 +228,7 @@ impl SqliteStore {
         events: &[NewEvent],
     ) -> Result<Vec<StoredEvent>, Error> {
         rows::validate_append(events)?;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin_with(BEGIN_WRITE).await?;
         let stored = match append_in_tx(&mut tx, game_id, expected_seq, events).await {
             Ok(stored) => stored,
