@@ -43,21 +43,23 @@ impl<DB: Database> Held<DB> {
     /// error (a violated key, say) was answered by the server, so the
     /// connection is still good.
     pub(crate) fn check<T>(&mut self, result: Result<T, sqlx::Error>) -> Result<T, sqlx::Error> {
-        if let Err(error) = &result
-            && !matches!(error, sqlx::Error::Database(_))
-        {
-            self.connection = None;
+        if let Err(error) = &result {
+            self.after(error);
         }
         result
     }
 
     /// As [`Held::check`], for a store error.
     pub(crate) fn check_store<T>(&mut self, result: Result<T, Error>) -> Result<T, Error> {
-        if let Err(Error::Database(error)) = &result
-            && !matches!(error, sqlx::Error::Database(_))
-        {
-            self.connection = None;
+        if let Err(Error::Database(error)) = &result {
+            self.after(error);
         }
         result
+    }
+
+    fn after(&mut self, error: &sqlx::Error) {
+        if !matches!(error, sqlx::Error::Database(_)) {
+            self.connection = None;
+        }
     }
 }

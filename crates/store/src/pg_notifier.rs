@@ -56,7 +56,9 @@ async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u6
     while receiver.recv_many(&mut queued, QUEUE).await > 0 {
         // Under load, notices wait for the gap to pass and go out together.
         tokio::time::sleep_until(next).await;
-        while receiver.try_recv().map(|n| queued.push(n)).is_ok() {}
+        while let Ok(more) = receiver.try_recv() {
+            queued.push(more);
+        }
         next = Instant::now() + GAP;
         let notices = latest(queued.drain(..).flatten());
         if let Err(error) = pg_listener::notify_all(&mut held, &notices).await {

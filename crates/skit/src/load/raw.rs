@@ -160,14 +160,14 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
             let mut connection = None;
             while !stop.load(Ordering::Relaxed) {
                 seq += 1;
-                let inserted = match &mut connection {
-                    Some(c) => Connection::insert(c, &game, seq).await,
-                    None => match pool.acquire().await {
-                        Ok(c) => connection.insert(c).insert(&game, seq).await,
-                        Err(e) => Err(e),
-                    },
+                if connection.is_none() {
+                    connection = pool.acquire().await.ok();
+                }
+                let Some(c) = connection.as_mut() else {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                    continue;
                 };
-                match inserted {
+                match c.insert(&game, seq).await {
                     Ok(()) => rows.fetch_add(1, Ordering::Relaxed),
                     Err(_) => {
                         connection = None;

@@ -5,24 +5,25 @@
 //! Each request keeps the meaning of a single [`crate::Store::append`]: its
 //! own typed answer ([`Error::Conflict`], [`Error::DuplicateMove`],
 //! [`Error::GameNotFound`], [`Error::Invalid`]), all of its events or none.
-//! One request's refusal never fails another's. Requests are checked
-//! against the log first and only the accepted ones are written, in one
-//! statement (Postgres) or one transaction (SQLite). If that write fails as
-//! a whole (another instance appended between check and write, or the
-//! database failed), every request of the batch is retried alone, so each
+//! One request's refusal never fails another's: a round is one guarded
+//! insert that writes only requests that follow their game's log, and the
+//! rest are checked and answered one by one (`round`). If a careful write
+//! fails as a whole (another instance appended between check and write, or
+//! the database failed), every request of it is retried alone, so each
 //! still gets its own answer.
 
 mod plan;
 pub(crate) mod postgres;
+pub(crate) mod round;
 mod sqlite;
 mod written;
 
 use std::collections::HashSet;
 
-use sqlx::{Postgres, Sqlite};
+use postgres::PgRounds;
+use sqlite::SqliteRounds;
 
-use crate::held::Held;
-use crate::{Error, GameId, NewEvent, PgStore, SqliteStore, Store, StoredEvent};
+use crate::{Error, GameId, NewEvent, Store, StoredEvent};
 
 /// One game's append: as the arguments of [`Store::append`].
 #[derive(Debug, Clone)]
@@ -68,27 +69,15 @@ impl Store {
 /// committer) does not pay sqlx's pings around every round (see `held`).
 #[derive(Debug)]
 pub(crate) enum BatchWriter {
-    Postgres {
-        store: PgStore,
-        held: Held<Postgres>,
-    },
-    Sqlite {
-        store: SqliteStore,
-        held: Held<Sqlite>,
-    },
+    Postgres(PgRounds),
+    Sqlite(SqliteRounds),
 }
 
 impl BatchWriter {
     pub(crate) fn new(store: Store) -> Self {
         match store {
-            Store::Postgres(store) => {
-                let held = Held::new(store.pool.clone());
-                BatchWriter::Postgres { store, held }
-            }
-            Store::Sqlite(store) => {
-                let held = Held::new(store.pool.clone());
-                BatchWriter::Sqlite { store, held }
-            }
+            Store::Postgres(store) => BatchWriter::Postgres(PgRounds::new(store)),
+            Store::Sqlite(store) => BatchWriter::Sqlite(SqliteRounds::new(store)),
         }
     }
 
@@ -104,12 +93,8 @@ impl BatchWriter {
                 .partition(|&&i| games.insert(requests[i].game_id));
             let batch: Vec<Append<'_>> = round.iter().map(|&i| requests[i].borrowed()).collect();
             let answers = match self {
-                BatchWriter::Postgres { store, held } => {
-                    postgres::append_round(store, held, &batch).await
-                }
-                BatchWriter::Sqlite { store, held } => {
-                    sqlite::append_round(store, held, &batch).await
-                }
+                BatchWriter::Postgres(w) => round::append_round(w, &batch).await,
+                BatchWriter::Sqlite(w) => round::append_round(w, &batch).await,
             };
             for (i, answer) in round.into_iter().zip(answers) {
                 results[i] = Some(answer);

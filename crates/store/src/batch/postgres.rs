@@ -1,11 +1,6 @@
-//! A round on Postgres. First one guarded `INSERT` of every request's
-//! events: a row goes in only if its game's log ends just before the
-//! request's expected seq. In the common case that statement is the round's
-//! only round trip and its one durable commit.
-//!
-//! Requests it did not write (the guard filtered them: a stale or unknown
-//! game), and every request if it failed (a repeated move id, a race with
-//! another instance), go the careful way: two reads for those requests
+//! A round on Postgres (see `round`). The guarded insert is one
+//! `INSERT ... SELECT` over `unnest`ed columns: the round's only round
+//! trip in the common case. The careful way: two reads for its requests
 //! (each game's last seq, the stored events with their move ids), a
 //! decision per request, and the same guarded `INSERT` of the accepted
 //! ones. If that fails as a whole, each request is retried alone and
@@ -20,6 +15,7 @@ use sqlx::Postgres;
 use sqlx::types::Json;
 
 use super::plan::{self, Seen};
+use super::round::RoundWriter;
 use super::written::Written;
 use super::{Append, AppendResults};
 use crate::held::Held;
@@ -53,46 +49,36 @@ pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind,
      WHERE r.after = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.game_id) \
      RETURNING game_id, seq";
 
-/// Answers a round (at most one request per game), writing on `held`.
-pub(crate) async fn append_round(
-    store: &PgStore,
-    held: &mut Held<Postgres>,
-    round: &[Append<'_>],
-) -> AppendResults {
-    let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
-        round.iter().map(|_| None).collect();
-    let fast: Vec<usize> = (0..round.len())
-        .filter(|&i| rows::validate_append(round[i].events).is_ok())
-        .collect();
-    match insert_guarded(held, round, &fast).await {
-        Ok(written) => {
-            for (i, mine) in written {
-                answers[i] = Some(Ok(mine));
-            }
-        }
-        Err(error) => tracing::debug!(%error, "guarded append failed; checking each request"),
+/// Rounds on one kept connection.
+#[derive(Debug)]
+pub(crate) struct PgRounds {
+    store: PgStore,
+    held: Held<Postgres>,
+}
+
+impl PgRounds {
+    pub(crate) fn new(store: PgStore) -> Self {
+        let held = Held::new(store.pool.clone());
+        Self { store, held }
     }
-    let careful: Vec<usize> = (0..round.len()).filter(|&i| answers[i].is_none()).collect();
-    if !careful.is_empty() {
-        let subset: Vec<Append<'_>> = careful.iter().map(|&i| round[i]).collect();
-        for (i, answer) in careful
-            .into_iter()
-            .zip(append_checked(store, held, &subset).await)
-        {
-            answers[i] = Some(answer);
-        }
+}
+
+impl RoundWriter for PgRounds {
+    async fn insert_guarded(
+        &mut self,
+        round: &[Append<'_>],
+        which: &[usize],
+    ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
+        insert_guarded(&mut self.held, round, which).await
     }
-    let answers: AppendResults = answers
-        .into_iter()
-        .map(|a| a.unwrap_or(Err(Error::Invalid("request not answered"))))
-        .collect();
-    let notices: Vec<(GameId, u64)> = round
-        .iter()
-        .zip(&answers)
-        .filter_map(|(r, a)| Some((r.game_id, a.as_ref().ok()?.last()?.seq)))
-        .collect();
-    store.notify_appended(notices);
-    answers
+
+    async fn append_checked(&mut self, round: &[Append<'_>]) -> AppendResults {
+        append_checked(&self.store, &mut self.held, round).await
+    }
+
+    fn notify(&self, appended: Vec<(GameId, u64)>) {
+        self.store.notify_appended(appended);
+    }
 }
 
 /// Writes the requests `which` of `round` in one guarded statement; returns
@@ -114,7 +100,7 @@ async fn insert_guarded(
 async fn insert(held: &mut Held<Postgres>, columns: &Columns<'_>) -> Result<Written, Error> {
     let at = rows::now();
     if columns.game_id.is_empty() {
-        return Ok(Written::new(Vec::new(), at));
+        return Written::from_rows(Vec::new(), at);
     }
     let query = sqlx::query_as(INSERT_GUARDED)
         .bind(&columns.game_id)
@@ -125,12 +111,7 @@ async fn insert(held: &mut Held<Postgres>, columns: &Columns<'_>) -> Result<Writ
         .bind(&columns.after)
         .bind(at);
     let result = query.fetch_all(held.get().await?).await;
-    let rows: Vec<(String, i64)> = held.check(result)?;
-    let keys = rows
-        .into_iter()
-        .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    Ok(Written::new(keys, at))
+    Written::from_rows(held.check(result)?, at)
 }
 
 /// The careful way: check every request against the log, write the
@@ -255,15 +236,5 @@ impl<'a> Columns<'a> {
             self.after.push(after);
         }
         Ok(())
-    }
-}
-
-impl PgStore {
-    /// Tells every instance (this one too) which games grew, after the
-    /// commit, without holding up the answers: a notice is only a hint,
-    /// and a lost one costs listeners nothing but a re-read on their next
-    /// look.
-    pub(crate) fn notify_appended(&self, notices: Vec<(GameId, u64)>) {
-        self.notifier.send(notices);
     }
 }

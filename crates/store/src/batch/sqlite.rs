@@ -1,26 +1,21 @@
-//! A round on SQLite. First one guarded `INSERT` of every request's events
-//! (its own transaction: one WAL sync for the round): a row goes in only if
-//! its game's log ends just before the request's expected seq. In the
-//! common case that statement is the whole round.
-//!
-//! Requests it did not write (the guard filtered them: a stale or unknown
-//! game), and every request if it failed (a repeated move id), go the
-//! careful way: one immediate transaction (SQLite's one writer) in which
-//! each is checked and written in turn. A refused request has written
+//! A round on SQLite (see `round`). The guarded insert is one
+//! `INSERT ... SELECT` over `json_each`, its own transaction: one WAL sync
+//! for the round. The careful way: one immediate transaction (SQLite's one
+//! writer) in which each request is checked and written in turn. A refused request has written
 //! nothing (the checks come before its inserts), so it cannot spoil the
 //! others. Any database error there rolls that transaction back and each
 //! request is retried alone.
 
+use serde_json::{Value, json};
 use sqlx::{Connection, Sqlite};
 
-use serde_json::{Value, json};
-
+use super::round::RoundWriter;
 use super::written::Written;
 use super::{Append, AppendResults};
 use crate::held::Held;
 use crate::rows;
 use crate::sqlite::{BEGIN_WRITE, append_checked};
-use crate::{Error, SqliteStore, StoredEvent};
+use crate::{Error, GameId, SqliteStore, StoredEvent};
 
 /// Every insert of a round, its rows unpacked from one JSON array of
 /// `[game_id, seq, kind, payload (JSON text), move_id, after]`: rows whose
@@ -33,46 +28,39 @@ const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, m
      WHERE r.value ->> 5 = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.value ->> 0) \
      RETURNING game_id, seq";
 
-/// Answers a round (at most one request per game), writing on `held`.
-pub(super) async fn append_round(
-    store: &SqliteStore,
-    held: &mut Held<Sqlite>,
-    round: &[Append<'_>],
-) -> AppendResults {
-    let mut answers: Vec<Option<Result<Vec<StoredEvent>, Error>>> =
-        round.iter().map(|_| None).collect();
-    let fast: Vec<usize> = (0..round.len())
-        .filter(|&i| rows::validate_append(round[i].events).is_ok())
-        .collect();
-    let written = insert_guarded(store, held, round, &fast).await;
-    match held.check_store(written) {
-        Ok(written) => {
-            for (i, events) in written {
-                answers[i] = Some(Ok(events));
-            }
-        }
-        Err(error) => tracing::debug!(%error, "guarded append failed; checking each request"),
+/// Rounds on one kept connection.
+#[derive(Debug)]
+pub(crate) struct SqliteRounds {
+    store: SqliteStore,
+    held: Held<Sqlite>,
+}
+
+impl SqliteRounds {
+    pub(crate) fn new(store: SqliteStore) -> Self {
+        let held = Held::new(store.pool.clone());
+        Self { store, held }
     }
-    let careful: Vec<usize> = (0..round.len()).filter(|&i| answers[i].is_none()).collect();
-    if !careful.is_empty() {
-        let subset: Vec<Append<'_>> = careful.iter().map(|&i| round[i]).collect();
-        for (i, answer) in careful
-            .into_iter()
-            .zip(append_checked_round(store, held, &subset).await)
-        {
-            answers[i] = Some(answer);
-        }
+}
+
+impl RoundWriter for SqliteRounds {
+    async fn insert_guarded(
+        &mut self,
+        round: &[Append<'_>],
+        which: &[usize],
+    ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
+        let written = insert_guarded(&self.store, &mut self.held, round, which).await;
+        self.held.check_store(written)
     }
-    let answers: AppendResults = answers
-        .into_iter()
-        .map(|a| a.unwrap_or(Err(Error::Invalid("request not answered"))))
-        .collect();
-    for stored in answers.iter().flatten() {
-        if let Some(last) = stored.last() {
-            store.notify(last.game_id, last.seq);
+
+    async fn append_checked(&mut self, round: &[Append<'_>]) -> AppendResults {
+        append_checked_round(&self.store, &mut self.held, round).await
+    }
+
+    fn notify(&self, appended: Vec<(GameId, u64)>) {
+        for (game_id, seq) in appended {
+            self.store.notify(game_id, seq);
         }
     }
-    answers
 }
 
 /// Writes the requests `which` of `round` in one guarded statement; returns
@@ -103,16 +91,12 @@ async fn insert_guarded(
         return Ok(Vec::new());
     }
     let _turn = store.write_turn().await;
-    let keys: Vec<(String, i64)> = sqlx::query_as(INSERT_GUARDED)
+    let keys = sqlx::query_as(INSERT_GUARDED)
         .bind(Value::Array(rows).to_string())
         .bind(at)
         .fetch_all(held.get().await?)
         .await?;
-    let keys = keys
-        .into_iter()
-        .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    Written::new(keys, at).answers(round, which)
+    Written::from_rows(keys, at)?.answers(round, which)
 }
 
 /// The careful way for the requests the guarded insert did not write.
@@ -144,7 +128,7 @@ async fn write_round(
     let mut tx = held.get().await?.begin_with(BEGIN_WRITE).await?;
     let mut answers = Vec::with_capacity(round.len());
     for r in round {
-        let answer = match crate::rows::validate_append(r.events) {
+        let answer = match rows::validate_append(r.events) {
             Ok(()) => append_checked(&mut tx, r.game_id, r.expected_seq, r.events).await,
             Err(e) => Err(e),
         };

@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 
 use super::Append;
-use crate::{Error, GameId, StoredEvent};
+use crate::{Error, GameId, StoredEvent, rows};
 
 pub(super) struct Written {
     /// The rows' keys, sorted.
@@ -14,9 +14,14 @@ pub(super) struct Written {
 }
 
 impl Written {
-    pub(super) fn new(mut keys: Vec<(GameId, u64)>, at: OffsetDateTime) -> Self {
+    /// From the `(game_id, seq)` rows the insert returned.
+    pub(super) fn from_rows(rows: Vec<(String, i64)>, at: OffsetDateTime) -> Result<Self, Error> {
+        let mut keys = rows
+            .into_iter()
+            .map(|(game_id, seq)| Ok((rows::parse_game_id(&game_id)?, rows::seq_from_db(seq)?)))
+            .collect::<Result<Vec<_>, Error>>()?;
         keys.sort_unstable();
-        Self { keys, at }
+        Ok(Self { keys, at })
     }
 
     /// How many of the rows of request `r` were written.

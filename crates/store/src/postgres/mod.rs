@@ -8,8 +8,9 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::types::Json;
 use tokio::sync::broadcast;
 
-use crate::batch::{self, Append};
-use crate::held::Held;
+use crate::batch::Append;
+use crate::batch::postgres::PgRounds;
+use crate::batch::round::append_round;
 use crate::pg_listener::{self, ListenerTask};
 use crate::pg_notifier::Notifier;
 
@@ -44,7 +45,7 @@ pub struct PgStore {
     /// hint that needs no disk flush (see `pg_listener`).
     notify_pool: PgPool,
     /// Sends append notices on `notify_pool`, merged under load.
-    pub(crate) notifier: Notifier,
+    notifier: Notifier,
     appended: broadcast::Sender<Appended>,
     /// Forwards notifications into `appended`; stopped with the last clone.
     _listener: Arc<ListenerTask>,
@@ -226,6 +227,14 @@ impl PgStore {
         updated.map(drop).ok_or(Error::GameNotFound(game_id))
     }
 
+    /// Tells every instance (this one too) which games grew, after the
+    /// commit, without holding up the answers: a notice is only a hint,
+    /// and a lost one costs listeners nothing but a re-read on their next
+    /// look.
+    pub(crate) fn notify_appended(&self, notices: Vec<(GameId, u64)>) {
+        self.notifier.send(notices);
+    }
+
     /// One append as a round of one (see `batch`): usually one guarded
     /// insert, no transaction round trips.
     pub async fn append(
@@ -239,8 +248,8 @@ impl PgStore {
             expected_seq,
             events,
         };
-        let mut held = Held::new(self.pool.clone());
-        let mut answers = batch::postgres::append_round(self, &mut held, &[append]).await;
+        let mut rounds = PgRounds::new(self.clone());
+        let mut answers = append_round(&mut rounds, &[append]).await;
         answers
             .pop()
             .unwrap_or(Err(Error::Invalid("request not answered")))
