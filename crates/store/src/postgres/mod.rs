@@ -34,6 +34,16 @@ const DEFAULT_MAX_CONNECTIONS: u32 = 10;
 /// Notices are short statements; a few connections carry them all.
 const NOTIFY_CONNECTIONS: u32 = 4;
 
+/// Every prepared statement runs its generic plan from the first call.
+/// By default Postgres plans a statement afresh on each call while that
+/// looks cheaper than the generic plan, and for a statement over
+/// `unnest`ed arrays (the guarded append) it always does: a custom plan
+/// knows the arrays' lengths. Planning was about a third of Postgres' CPU
+/// when each move commits alone. Our statements are key look-ups, and the
+/// generic plans of the hot ones are tested never to scan a table
+/// (`plans.rs`), so the plan that is tested is the plan that runs.
+const PLAN_CACHE_MODE: (&str, &str) = ("plan_cache_mode", "force_generic_plan");
+
 /// Locks the game row, so joiners of one game queue up and the count of
 /// open seats after a join cannot race with another join.
 const LOCK_GAME: &str = "SELECT status FROM games WHERE id = $1 FOR UPDATE";
@@ -65,7 +75,9 @@ impl PgStore {
     /// connections for queries and appends.
     pub async fn connect_sized(url: &str, max_connections: u32) -> Result<Self, Error> {
         let base = PgConnectOptions::from_str(url)?;
-        let options = base.clone().options([("synchronous_commit", "on")]);
+        let options = base
+            .clone()
+            .options([("synchronous_commit", "on"), PLAN_CACHE_MODE]);
         let pool = PgPoolOptions::new()
             .max_connections(max_connections)
             .connect_with(options)
