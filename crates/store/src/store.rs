@@ -50,6 +50,20 @@ impl Store {
         }
     }
 
+    /// How many appends to write at once when each is a commit of its own
+    /// (group commit off), each by a task that keeps a connection: one on
+    /// SQLite, which has one writer anyway; on Postgres half the pool, so
+    /// reads always find a connection.
+    pub fn solo_writers(&self) -> usize {
+        match self {
+            Self::Postgres(s) => {
+                let pooled = s.pool().options().get_max_connections();
+                usize::try_from(pooled / 2).unwrap_or(1).max(1)
+            }
+            Self::Sqlite(_) => 1,
+        }
+    }
+
     /// Waits for open connections to finish and closes them (for SQLite:
     /// releases the file).
     pub async fn close(&self) {

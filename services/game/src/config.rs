@@ -52,7 +52,8 @@ pub struct Config {
     pub clock_recheck_ms: u64,
     /// Batch concurrent appends of different games into shared durable
     /// commits (`SKIT_GROUP_COMMIT`); each move is still acknowledged only
-    /// once its own events are committed.
+    /// once its own events are committed. Off, each move is a commit of its
+    /// own, written concurrently by `Store::solo_writers` committers.
     pub group_commit: bool,
     /// Committer tasks of group commit (`SKIT_GROUP_COMMITTERS`). One is
     /// best measured (docs/performance.md): while it writes a batch the

@@ -25,19 +25,24 @@ pub struct AppState {
     pub(crate) clock_wake: Arc<tokio::sync::Notify>,
     /// The timeout task, stopped with the server.
     pub(crate) timeouts: Arc<Mutex<Option<tokio::task::AbortHandle>>>,
-    /// Appends go through group commit when configured.
-    pub(crate) group_commit: Option<GroupCommit>,
+    /// Appends queue here for the committers: several games' moves share a
+    /// commit under group commit, else each move commits alone.
+    pub(crate) appends: GroupCommit,
 }
 
 impl AppState {
     pub fn new(store: Store, config: &Config) -> Self {
-        let group_commit = config.group_commit.then(|| {
-            GroupCommit::start(
+        let appends = match config.group_commit {
+            true => GroupCommit::start(
                 store.clone(),
                 config.group_committers,
                 skit_store::DEFAULT_MAX_BATCH,
-            )
-        });
+            ),
+            // Batches of one: each move its own commit, written by
+            // committers that keep their connections (a pooled connection
+            // costs two more round trips per move, sqlx's pings).
+            false => GroupCommit::start(store.clone(), store.solo_writers(), 1),
+        };
         Self {
             games: Arc::new(Games::new(store.clone())),
             auth: Authenticator::new(store.clone()),
@@ -48,22 +53,19 @@ impl AppState {
             clock_min_limit: config.clock_min_limit(),
             clock_wake: Arc::default(),
             timeouts: Arc::default(),
-            group_commit,
+            appends,
         }
     }
 
-    /// Appends a game's events: through group commit if configured, else
-    /// as one commit of their own. Answers as [`Store::append`].
+    /// Appends a game's events, answered once they are committed; answers
+    /// as [`skit_store::Store::append`].
     pub(crate) async fn append(
         &self,
         game_id: skit_store::GameId,
         expected_seq: u64,
         events: Vec<NewEvent>,
     ) -> Result<Vec<StoredEvent>, skit_store::Error> {
-        match &self.group_commit {
-            Some(group) => group.append(game_id, expected_seq, events).await,
-            None => self.store.append(game_id, expected_seq, &events).await,
-        }
+        self.appends.append(game_id, expected_seq, events).await
     }
 
     pub(crate) fn stop_following(&self) {

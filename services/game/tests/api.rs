@@ -133,20 +133,6 @@ async fn resent_move_is_idempotent(db: &TestDb) {
     assert_eq!(reused.code(), Code::AlreadyExists, "{reused:?}");
 }
 
-async fn seat_to_act(
-    client: &mut skit_proto::v1::game_service_client::GameServiceClient<tonic::transport::Channel>,
-    game: &str,
-    guests: &[Guest],
-) -> (u32, View) {
-    for (seat, guest) in guests.iter().enumerate() {
-        let v = view(client, game, seat as u32, &guest.token).await;
-        if !v.legal_actions.is_empty() {
-            return (seat as u32, v);
-        }
-    }
-    panic!("nobody may act");
-}
-
 async fn stale_version_is_aborted(db: &TestDb) {
     let app = spawn_app(db.url()).await;
     let (guests, game, _) = app.game_with_guests(3).await;

@@ -248,3 +248,18 @@ pub async fn play_out(
     }
     moves
 }
+
+/// A seat that may act, with its view.
+pub async fn seat_to_act(
+    client: &mut GameServiceClient<Channel>,
+    game: &str,
+    guests: &[Guest],
+) -> (u32, View) {
+    for (seat, guest) in guests.iter().enumerate() {
+        let v = view(client, game, seat as u32, &guest.token).await;
+        if !v.legal_actions.is_empty() {
+            return (seat as u32, v);
+        }
+    }
+    panic!("nobody may act");
+}
