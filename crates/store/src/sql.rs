@@ -35,10 +35,11 @@ macro_rules! game_seat_select {
 
 pub(crate) const GAME_BY_ID: &str = game_seat_select!("(SELECT * FROM games WHERE id = $1)");
 
-/// The games an account sits in, newest first.
+/// The games an account sits in, newest first; finished ones only if `$3`
+/// (so running games are never crowded out of the limit by finished ones).
 pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
     "(SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE account_id = $1) \
-     ORDER BY created_at DESC, id LIMIT $2)"
+     AND ($3 OR status <> 'over') ORDER BY created_at DESC, id LIMIT $2)"
 );
 
 /// [`GAMES_FOR_ACCOUNT`] for Postgres: each of the account's games looked
@@ -46,7 +47,8 @@ pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
 /// plan made on a young table runs as a scan of every game).
 pub(crate) const GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
     "(SELECT g.* FROM (SELECT DISTINCT game_id FROM seats WHERE account_id = $1) mine \
-     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g \
+     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id \
+     AND ($3 OR status <> 'over') LIMIT 1) g \
      ORDER BY g.created_at DESC, g.id LIMIT $2)"
 );
 

@@ -112,13 +112,16 @@ impl Store {
         dispatch!(self.game(id))
     }
 
-    /// The games `account` sits in, newest first, at most `limit`.
+    /// The games `account` sits in, newest first, at most `limit`; finished
+    /// ones only with `include_over`, so however many games an account has
+    /// finished, its running ones are listed.
     pub async fn games_for_account(
         &self,
         account: AccountId,
+        include_over: bool,
         limit: u32,
     ) -> Result<Vec<Game>, Error> {
-        dispatch!(self.games_for_account(account, limit))
+        dispatch!(self.games_for_account(account, include_over, limit))
     }
 
     /// Games with an open seat, newest first, at most `limit`.

@@ -24,6 +24,7 @@ contract!(
     join_seat_race_one_winner_per_seat,
     accounts_by_token_hash,
     games_listed_and_finished,
+    running_games_not_crowded_out,
     bad_appends_rejected,
     subscriber_sees_appends,
 );
@@ -201,7 +202,7 @@ async fn games_listed_and_finished(db: &TestDb) {
         .collect();
     assert_eq!(open_ids, [open.id]);
     assert_eq!(
-        store.games_for_account(player.id, 10).await.unwrap(),
+        store.games_for_account(player.id, false, 10).await.unwrap(),
         std::slice::from_ref(&full)
     );
 
@@ -212,6 +213,39 @@ async fn games_listed_and_finished(db: &TestDb) {
     store.finish_game(full.id).await.unwrap();
     let again = store.game(full.id).await.unwrap().unwrap();
     assert_eq!(again.finished_at, over.finished_at);
+    assert_eq!(
+        store.games_for_account(player.id, false, 10).await.unwrap(),
+        []
+    );
+    assert_eq!(
+        store.games_for_account(player.id, true, 10).await.unwrap(),
+        [again]
+    );
+}
+
+/// An account's running game stays listed however many games it finished
+/// since, even when those alone would fill the limit.
+async fn running_games_not_crowded_out(db: &TestDb) {
+    let store = db.connect().await.unwrap();
+    let bot = account(&store, "bot").await;
+    let seats = || vec![Some(bot.id), Some(bot.id)];
+    let running = store
+        .create_game(support::new_game(bot.id, seats()), played(0))
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        let done = store
+            .create_game(support::new_game(bot.id, seats()), played(0))
+            .await
+            .unwrap();
+        store.finish_game(done.id).await.unwrap();
+    }
+
+    let listed = store.games_for_account(bot.id, false, 2).await.unwrap();
+    let all = store.games_for_account(bot.id, true, 10).await.unwrap();
+
+    assert_eq!(listed, [running]);
+    assert_eq!(all.len(), 4);
 }
 
 async fn bad_appends_rejected(db: &TestDb) {

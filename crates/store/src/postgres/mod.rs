@@ -200,11 +200,13 @@ impl PgStore {
     pub async fn games_for_account(
         &self,
         account: AccountId,
+        include_over: bool,
         limit: u32,
     ) -> Result<Vec<Game>, Error> {
         let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT_BY_KEY)
             .bind(account.0)
             .bind(i64::from(limit))
+            .bind(include_over)
             .fetch_all(&self.pool)
             .await?;
         rows::games_from_rows(rows)

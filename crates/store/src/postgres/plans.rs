@@ -52,7 +52,7 @@ async fn hot_statements_never_scan_a_table() {
         ),
         (LAST_SEQS, "'{g}'"),
         (EVENTS_BY_MOVE_IDS, "'{g}', '{m}'"),
-        (GAMES_FOR_ACCOUNT_BY_KEY, "1, 100"),
+        (GAMES_FOR_ACCOUNT_BY_KEY, "1, 100, false"),
         (LOAD_EVENTS, "'g', 0"),
     ];
     for (sql, arguments) in statements {

@@ -162,7 +162,7 @@ impl GameApi {
         let rows = self
             .state
             .store
-            .games_for_account(caller.account.id, LIST_LIMIT)
+            .games_for_account(caller.account.id, req.include_over, LIST_LIMIT)
             .await?;
         let mut games = Vec::new();
         for row in rows {
