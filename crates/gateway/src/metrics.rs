@@ -60,7 +60,10 @@ fn describe() {
     describe_histogram!(DURATION, "Time to answer an HTTP request, in seconds.");
     describe_counter!(MOVES, "Moves applied.");
     describe_counter!(REJECTIONS, "Moves refused, by reason.");
-    describe_gauge!(LIVE_GAMES, "Games not yet over.");
+    describe_gauge!(
+        LIVE_GAMES,
+        "Games held in this instance's cache (loaded and not yet evicted as idle)."
+    );
 }
 
 /// `GET /metrics` in the Prometheus text format.
@@ -151,17 +154,17 @@ pub fn record_rejection(reason: &'static str) {
     counter!(REJECTIONS, "reason" => reason).increment(1);
 }
 
-/// The number of games not yet over, e.g. after counting them at start.
+/// The number of games in the instance's cache.
 pub fn set_live_games(count: u64) {
     gauge!(LIVE_GAMES).set(count as f64);
 }
 
-/// A game was created.
-pub fn live_game_started() {
+/// A game was loaded into the instance's cache.
+pub fn game_cached() {
     gauge!(LIVE_GAMES).increment(1.0);
 }
 
-/// A game ended.
-pub fn live_game_ended() {
+/// A game left the instance's cache (idle).
+pub fn game_uncached() {
     gauge!(LIVE_GAMES).decrement(1.0);
 }

@@ -62,6 +62,9 @@ pub struct Config {
     pub group_committers: usize,
     /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
     pub db_max_connections: u32,
+    /// A game nobody asks for or watches this long leaves the instance's
+    /// cache (`SKIT_CACHE_IDLE_MS`); its next use replays it from the log.
+    pub cache_idle_ms: u64,
 }
 
 impl Default for Config {
@@ -78,6 +81,7 @@ impl Default for Config {
             group_commit: true,
             group_committers: 1,
             db_max_connections: 10,
+            cache_idle_ms: 10 * 60 * 1000,
         }
     }
 }
@@ -106,5 +110,9 @@ impl Config {
 
     pub fn clock_recheck(&self) -> Duration {
         Duration::from_millis(self.clock_recheck_ms.max(1))
+    }
+
+    pub fn cache_idle(&self) -> Duration {
+        Duration::from_millis(self.cache_idle_ms.max(1))
     }
 }

@@ -4,9 +4,16 @@
 //! store's optimistic concurrency decides; this cache only follows the log:
 //! a miss (or a restart) replays it, a notice that the log grew makes the
 //! next lock catch up from the last applied event.
+//!
+//! A game nobody has used for a while leaves the cache
+//! ([`Games::evict_idle`], run by [`evict_idle_games`]), so memory follows
+//! the games in play, not every game the instance ever served; its next
+//! use replays it again.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
@@ -22,12 +29,15 @@ struct Slot {
     live: Arc<tokio::sync::Mutex<Option<Live>>>,
     /// The newest event seq this instance knows of; watchers wait on it.
     latest: watch::Sender<u64>,
+    /// When the game was last asked for (milliseconds since `Games::epoch`).
+    touched: AtomicU64,
 }
 
 #[derive(Debug)]
 pub struct Games {
     store: Store,
     slots: Mutex<HashMap<GameId, Arc<Slot>>>,
+    epoch: Instant,
 }
 
 impl Games {
@@ -35,20 +45,58 @@ impl Games {
         Self {
             store,
             slots: Mutex::new(HashMap::new()),
+            epoch: Instant::now(),
         }
     }
 
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
     fn slot(&self, id: GameId) -> Arc<Slot> {
+        let now = self.now_ms();
         let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        slots
-            .entry(id)
-            .or_insert_with(|| {
-                Arc::new(Slot {
-                    live: Arc::new(tokio::sync::Mutex::new(None)),
-                    latest: watch::channel(0).0,
-                })
+        let slot = slots.entry(id).or_insert_with(|| {
+            Arc::new(Slot {
+                live: Arc::new(tokio::sync::Mutex::new(None)),
+                latest: watch::channel(0).0,
+                touched: AtomicU64::new(now),
             })
-            .clone()
+        });
+        slot.touched.store(now, Ordering::Relaxed);
+        slot.clone()
+    }
+
+    /// Drops from the cache every game unused for `idle`: not asked for
+    /// since, not locked and not watched (a long poll or a WatchGame stream
+    /// keeps its game). Returns how many left. A dropped game's next use
+    /// loads it from the store again, so nothing is lost.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now_ms();
+        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        let before = slots.len();
+        // Under the map's lock nobody can take a new handle to a slot, and
+        // every use holds one (`slot`) until it holds the game's lock.
+        slots.retain(|_, slot| {
+            let in_use = Arc::strong_count(slot) > 1
+                || Arc::strong_count(&slot.live) > 1
+                || slot.latest.receiver_count() > 0
+                || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < idle;
+            if in_use {
+                return true;
+            }
+            match slot.live.try_lock() {
+                Ok(live) => {
+                    if live.is_some() {
+                        skit_gateway::metrics::game_uncached();
+                    }
+                    false
+                }
+                Err(_) => true,
+            }
+        });
+        before - slots.len()
     }
 
     /// Locks the game, loading it on a miss and catching up with any
@@ -59,7 +107,7 @@ impl Games {
         match guard.as_mut() {
             None => {
                 *guard = Some(self.load(id).await?);
-                skit_gateway::metrics::live_game_started();
+                skit_gateway::metrics::game_cached();
             }
             Some(live) if *slot.latest.borrow() > live.version => {
                 self.catch_up(live).await?;
@@ -137,6 +185,21 @@ fn raise(current: &mut u64, seq: u64) -> bool {
         *current = seq;
     }
     grew
+}
+
+/// Runs [`Games::evict_idle`] every half `idle` (at most every minute),
+/// until aborted.
+pub async fn evict_idle_games(games: Arc<Games>, idle: Duration) {
+    let every = (idle / 2).clamp(Duration::from_millis(10), Duration::from_secs(60));
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let evicted = games.evict_idle(idle);
+        if evicted > 0 {
+            tracing::debug!(evicted, "idle games left the cache");
+        }
+    }
 }
 
 /// Forwards the store's append notices (from every instance) to the cache

@@ -25,7 +25,6 @@ mod timeouts;
 
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::PoisonError;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -60,8 +59,8 @@ pub fn grpc_services(
 }
 
 /// Connects to the database and prepares the shared state: the operator
-/// account, the task that follows other instances' appends and the task
-/// that applies run-out clocks.
+/// account, the task that follows other instances' appends, the task
+/// that applies run-out clocks and the one that evicts idle games.
 pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     let store = Store::connect_sized(&config.database_url, config.db_max_connections)
         .await
@@ -72,19 +71,15 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
             .context("cannot create the operator account")?;
     }
     let state = AppState::new(store.clone(), config);
-    let follower = tokio::spawn(games::follow_notices(store, state.games.clone()));
-    *state
-        .follower
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner) = Some(follower.abort_handle());
-    let timeouts = tokio::spawn(timeouts::enforce(
+    state.spawn_background(games::follow_notices(store, state.games.clone()));
+    state.spawn_background(timeouts::enforce(
         GameApi::new(state.clone()),
         config.clock_recheck(),
     ));
-    *state
-        .timeouts
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner) = Some(timeouts.abort_handle());
+    state.spawn_background(games::evict_idle_games(
+        state.games.clone(),
+        config.cache_idle(),
+    ));
     // Games a crash left unrated; in the background, so start-up is quick.
     tokio::spawn(rated::recover(state.clone()));
     Ok(state)
@@ -136,7 +131,7 @@ pub async fn run(
     );
     tracing::info!(addr = ?listener.local_addr().ok(), "serving gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;
-    state.stop_following();
+    state.stop_background();
     drop(state);
     // Releases the SQLite file for a restart in the same process. Not for
     // Postgres: its pool's close waits for the store's notice listener,

@@ -1,5 +1,6 @@
 //! What every handler shares: the store, the live game cache and limits.
 
+use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -17,14 +18,13 @@ pub struct AppState {
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
     pub(crate) max_request_bytes: usize,
-    /// The task following the store's append notices, stopped with the server.
-    pub(crate) follower: Arc<Mutex<Option<tokio::task::AbortHandle>>>,
+    /// The background tasks (following the store's append notices,
+    /// applying run-out clocks, evicting idle games), stopped with the server.
+    pub(crate) background: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
     /// The shortest clock limit a game may set.
     pub(crate) clock_min_limit: Duration,
     /// Wakes the timeout task: this instance stored a new deadline.
     pub(crate) clock_wake: Arc<tokio::sync::Notify>,
-    /// The timeout task, stopped with the server.
-    pub(crate) timeouts: Arc<Mutex<Option<tokio::task::AbortHandle>>>,
     /// Appends queue here for the committers: several games' moves share a
     /// commit under group commit, else each move commits alone.
     pub(crate) appends: GroupCommit,
@@ -49,10 +49,9 @@ impl AppState {
             store,
             long_poll_cap: config.long_poll_cap(),
             max_request_bytes: config.max_request_bytes,
-            follower: Arc::default(),
+            background: Arc::default(),
             clock_min_limit: config.clock_min_limit(),
             clock_wake: Arc::default(),
-            timeouts: Arc::default(),
             appends,
         }
     }
@@ -68,21 +67,23 @@ impl AppState {
         self.appends.append(game_id, expected_seq, events).await
     }
 
-    pub(crate) fn stop_following(&self) {
-        if let Some(task) = self
-            .follower
+    /// Runs `task` in the background until [`Self::stop_background`].
+    pub(crate) fn spawn_background(&self, task: impl Future<Output = ()> + Send + 'static) {
+        let handle = tokio::spawn(task).abort_handle();
+        self.background
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take()
-        {
-            task.abort();
-        }
-        if let Some(task) = self
-            .timeouts
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
-        {
+            .push(handle);
+    }
+
+    pub(crate) fn stop_background(&self) {
+        let tasks = std::mem::take(
+            &mut *self
+                .background
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        for task in tasks {
             task.abort();
         }
     }

@@ -71,6 +71,8 @@ impl Service {
             group_commit: args.group_commit,
             group_committers: args.committers,
             db_max_connections: pool,
+            // Every game made stays cached, so `memory` counts them all.
+            cache_idle_ms: 60 * 60 * 1000,
             ..skit_game::Config::default()
         };
         let (stop, stopped) = oneshot::channel::<()>();
