@@ -18,16 +18,17 @@ pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, ruleset, ruleset_ke
      created_by, seed, commitment, status, rated, created_at, request_id) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
+/// A seat, with its game's creation time (for listing an account's games).
 pub(crate) const INSERT_SEAT: &str =
-    "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)";
+    "INSERT INTO seats (game_id, seat, account_id, game_created_at) VALUES ($1, $2, $3, $4)";
 
 /// A game's columns and its seats, one row per seat, for `games_from_rows`.
 macro_rules! game_seat_select {
-    ($games:literal) => {
+    ($($games:expr),+ $(,)?) => {
         concat!(
             "SELECT g.id, g.ruleset, g.ruleset_key, g.created_by, g.seed, g.commitment, \
              g.status, g.rated, g.created_at, g.finished_at, s.seat, s.account_id FROM ",
-            $games,
+            $($games),+,
             " g JOIN seats s ON s.game_id = g.id ORDER BY g.created_at DESC, g.id, s.seat"
         )
     };
@@ -35,21 +36,49 @@ macro_rules! game_seat_select {
 
 pub(crate) const GAME_BY_ID: &str = game_seat_select!("(SELECT * FROM games WHERE id = $1)");
 
-/// The games an account sits in, newest first; finished ones only if `$3`
-/// (so running games are never crowded out of the limit by finished ones).
+/// The games an account sits in, newest first, at most `$2`: the seats'
+/// own index range (`seats_newest`, or `seats_running` with
+/// `AND NOT over`), never every seat the account ever held.
+macro_rules! account_games {
+    ($filter:literal) => {
+        concat!(
+            "SELECT DISTINCT game_id, game_created_at FROM seats WHERE account_id = $1",
+            $filter,
+            " ORDER BY game_created_at DESC, game_id LIMIT $2"
+        )
+    };
+}
+
+/// Every game the account sits in, newest first (SQLite).
 pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
-    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE account_id = $1) \
-     AND ($3 OR status <> 'over') ORDER BY created_at DESC, id LIMIT $2)"
+    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM (",
+    account_games!(""),
+    ")))"
 );
 
-/// [`GAMES_FOR_ACCOUNT`] for Postgres: each of the account's games looked
-/// up by its key (`LIMIT 1` keeps the lookup from becoming a join, which a
-/// plan made on a young table runs as a scan of every game).
+/// The account's games not yet over, newest first (SQLite).
+pub(crate) const RUNNING_GAMES_FOR_ACCOUNT: &str = game_seat_select!(
+    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM (",
+    account_games!(" AND NOT over"),
+    ")))"
+);
+
+/// [`GAMES_FOR_ACCOUNT`] for Postgres: each game looked up by its key
+/// (`LIMIT 1` keeps the lookup from becoming a join, which a plan made on
+/// a young table runs as a scan of every game).
 pub(crate) const GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
-    "(SELECT g.* FROM (SELECT DISTINCT game_id FROM seats WHERE account_id = $1) mine \
-     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id \
-     AND ($3 OR status <> 'over') LIMIT 1) g \
-     ORDER BY g.created_at DESC, g.id LIMIT $2)"
+    "(SELECT g.* FROM (",
+    account_games!(""),
+    ") mine \
+     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g)"
+);
+
+/// [`RUNNING_GAMES_FOR_ACCOUNT`] for Postgres, as [`GAMES_FOR_ACCOUNT_BY_KEY`].
+pub(crate) const RUNNING_GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
+    "(SELECT g.* FROM (",
+    account_games!(" AND NOT over"),
+    ") mine \
+     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g)"
 );
 
 /// Games waiting for players, newest first.
@@ -76,6 +105,10 @@ pub(crate) const ACTIVATE_GAME: &str =
 /// Idempotent: finishing twice keeps the first finish time.
 pub(crate) const FINISH_GAME: &str = "UPDATE games SET status = 'over', \
      finished_at = COALESCE(finished_at, $2) WHERE id = $1 RETURNING id";
+
+/// With [`FINISH_GAME`], in its transaction: the seats stop counting as
+/// running for ListGames.
+pub(crate) const FINISH_SEATS: &str = "UPDATE seats SET over = TRUE WHERE game_id = $1";
 
 pub(crate) const INSERT_EVENT: &str = "INSERT INTO events \
      (game_id, seq, kind, payload, move_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) \

@@ -180,6 +180,7 @@ impl PgStore {
                 .bind(&id)
                 .bind(rows::seat_to_db(seat)?)
                 .bind(account.map(|a| a.0))
+                .bind(game.created_at)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -203,10 +204,13 @@ impl PgStore {
         include_over: bool,
         limit: u32,
     ) -> Result<Vec<Game>, Error> {
-        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT_BY_KEY)
+        let query = match include_over {
+            true => sql::GAMES_FOR_ACCOUNT_BY_KEY,
+            false => sql::RUNNING_GAMES_FOR_ACCOUNT_BY_KEY,
+        };
+        let rows: Vec<GameSeatRow> = sqlx::query_as(query)
             .bind(account.0)
             .bind(i64::from(limit))
-            .bind(include_over)
             .fetch_all(&self.pool)
             .await?;
         rows::games_from_rows(rows)
@@ -233,12 +237,19 @@ impl PgStore {
     }
 
     pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
+        let mut tx = self.pool.begin().await?;
         let updated: Option<String> = sqlx::query_scalar(sql::FINISH_GAME)
             .bind(game_id.to_string())
             .bind(rows::now())
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *tx)
             .await?;
-        updated.map(drop).ok_or(Error::GameNotFound(game_id))
+        updated.ok_or(Error::GameNotFound(game_id))?;
+        sqlx::query(sql::FINISH_SEATS)
+            .bind(game_id.to_string())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Tells every instance (this one too) which games grew, after the

@@ -8,7 +8,7 @@
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 
 use crate::batch::postgres::{EVENTS_BY_MOVE_IDS, INSERT_GUARDED, LAST_SEQS};
-use crate::sql::{GAMES_FOR_ACCOUNT_BY_KEY, LOAD_EVENTS};
+use crate::sql::{GAMES_FOR_ACCOUNT_BY_KEY, LOAD_EVENTS, RUNNING_GAMES_FOR_ACCOUNT_BY_KEY};
 use crate::testing::TestDb;
 
 /// The plan Postgres keeps for `sql` once it stops planning each call
@@ -52,11 +52,27 @@ async fn hot_statements_never_scan_a_table() {
         ),
         (LAST_SEQS, "'{g}'"),
         (EVENTS_BY_MOVE_IDS, "'{g}', '{m}'"),
-        (GAMES_FOR_ACCOUNT_BY_KEY, "1, 100, false"),
+        (GAMES_FOR_ACCOUNT_BY_KEY, "1, 100"),
+        (RUNNING_GAMES_FOR_ACCOUNT_BY_KEY, "1, 100"),
         (LOAD_EVENTS, "'g', 0"),
     ];
     for (sql, arguments) in statements {
         let plan = generic_plan(&mut conn, sql, arguments).await;
         assert!(!plan.contains("Seq Scan"), "{sql}\nscans a table:\n{plan}");
     }
+}
+
+/// An account's running games are read from the seats of games not over
+/// (`seats_running`), its newest games from the newest seats
+/// (`seats_newest`): neither reads every seat the account ever held, so a
+/// bot's ListGames poll costs the same after a million finished games.
+#[tokio::test]
+async fn listing_reads_the_seat_indexes() {
+    let db = TestDb::postgres().await;
+    db.connect().await.unwrap();
+    let mut conn = PgConnection::connect(db.url()).await.unwrap();
+    let running = generic_plan(&mut conn, RUNNING_GAMES_FOR_ACCOUNT_BY_KEY, "1, 100").await;
+    assert!(running.contains("seats_running"), "{running}");
+    let newest = generic_plan(&mut conn, GAMES_FOR_ACCOUNT_BY_KEY, "1, 100").await;
+    assert!(newest.contains("seats_newest"), "{newest}");
 }

@@ -20,6 +20,8 @@ use crate::{
 pub(crate) use tx::append_in_tx as append_checked;
 use tx::{append_in_tx, insert_event, join_in_tx};
 
+#[cfg(all(test, feature = "testing"))]
+mod plans;
 mod tx;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
@@ -158,6 +160,7 @@ impl SqliteStore {
                 .bind(&id)
                 .bind(rows::seat_to_db(seat)?)
                 .bind(account.map(|a| a.0))
+                .bind(game.created_at)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -181,10 +184,13 @@ impl SqliteStore {
         include_over: bool,
         limit: u32,
     ) -> Result<Vec<Game>, Error> {
-        let rows: Vec<GameSeatRow> = sqlx::query_as(sql::GAMES_FOR_ACCOUNT)
+        let query = match include_over {
+            true => sql::GAMES_FOR_ACCOUNT,
+            false => sql::RUNNING_GAMES_FOR_ACCOUNT,
+        };
+        let rows: Vec<GameSeatRow> = sqlx::query_as(query)
             .bind(account.0)
             .bind(i64::from(limit))
-            .bind(include_over)
             .fetch_all(&self.pool)
             .await?;
         rows::games_from_rows(rows)
@@ -215,12 +221,19 @@ impl SqliteStore {
 
     pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
         let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin_with(BEGIN_WRITE).await?;
         let updated: Option<String> = sqlx::query_scalar(sql::FINISH_GAME)
             .bind(game_id.to_string())
             .bind(rows::now())
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *tx)
             .await?;
-        updated.map(drop).ok_or(Error::GameNotFound(game_id))
+        updated.ok_or(Error::GameNotFound(game_id))?;
+        sqlx::query(sql::FINISH_SEATS)
+            .bind(game_id.to_string())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     pub async fn append(
