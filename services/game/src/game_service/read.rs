@@ -2,6 +2,7 @@
 //! games and the history. Every view is built by `convert::view` for the
 //! caller's own seat or a spectator.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use skit_engine::Action;
@@ -13,7 +14,7 @@ use skit_proto::v1::{
     GameSummary, GetHistoryRequest, GetHistoryResponse, GetViewRequest, ListGamesRequest,
     ListGamesResponse, View, WatchGameRequest,
 };
-use skit_store::GameStatus;
+use skit_store::{GameId, GameStatus};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
@@ -142,28 +143,45 @@ impl GameApi {
         let mut notices = self.state.store.subscribe();
         let mut closed = false;
         loop {
-            let games = self.summaries(&caller, &req).await?;
+            let (games, mine) = self.summaries(&caller, &req).await?;
             if closed || games.iter().any(|g| g.my_turn) || Instant::now() >= deadline {
                 return Ok(ListGamesResponse { games });
             }
-            match tokio::time::timeout_at(deadline, notices.recv()).await {
-                Ok(Ok(notice)) => self.state.games.notice(notice.game_id, notice.seq),
-                Ok(Err(RecvError::Lagged(_))) | Err(_) => {}
-                Ok(Err(RecvError::Closed)) => closed = true,
+            // Looks again only when the answer may have changed: a move in
+            // one of the caller's games, or a new game (which may seat the
+            // caller). Other games' moves, thousands a second on a busy
+            // service, leave the poll asleep.
+            loop {
+                match tokio::time::timeout_at(deadline, notices.recv()).await {
+                    Ok(Ok(notice)) => {
+                        self.state.games.notice(notice.game_id, notice.seq);
+                        if notice.seq == 0 || mine.contains(&notice.game_id) {
+                            break;
+                        }
+                    }
+                    Ok(Err(RecvError::Lagged(_))) | Err(_) => break,
+                    Ok(Err(RecvError::Closed)) => {
+                        closed = true;
+                        break;
+                    }
+                }
             }
         }
     }
 
+    /// The caller's games as listed, and the ids of every game looked at
+    /// (listed or not: a game not the caller's turn now may become so).
     async fn summaries(
         &self,
         caller: &Caller,
         req: &ListGamesRequest,
-    ) -> Result<Vec<GameSummary>, ApiError> {
+    ) -> Result<(Vec<GameSummary>, HashSet<GameId>), ApiError> {
         let rows = self
             .state
             .store
             .games_for_account(caller.account.id, req.include_over, LIST_LIMIT)
             .await?;
+        let mine = rows.iter().map(|row| row.id).collect();
         let mut games = Vec::new();
         for row in rows {
             if !req.include_over && row.status == GameStatus::Over {
@@ -196,7 +214,7 @@ impl GameApi {
                 my_seats_to_act: to_act,
             });
         }
-        Ok(games)
+        Ok((games, mine))
     }
 
     /// The public history to anyone signed in; after the end, the full log.
