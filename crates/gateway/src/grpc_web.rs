@@ -94,21 +94,13 @@ fn is_grpc(request: &Request) -> bool {
 }
 
 /// Serves `app` on an already bound listener (HTTP/1.1 and h2c) until
-/// `shutdown` completes; tests bind port 0.
+/// `shutdown` completes; tests bind port 0. Each connection as in `conn.rs`.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Without TCP_NODELAY a small response can wait for the client's delayed
-    // ACK (about 40 ms): every move would pay it.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "cannot set TCP_NODELAY");
-        }
-    });
-    axum::serve(listener, app)
+    axum::serve(crate::conn::Connections(listener), app)
         .with_graceful_shutdown(shutdown)
         .await
 }

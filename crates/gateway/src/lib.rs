@@ -23,6 +23,7 @@
 //! # }
 //! ```
 
+mod conn;
 pub mod descriptors;
 mod details;
 pub mod error;
