@@ -5,9 +5,9 @@
 //! write buffer and must write it before it can encode another frame, so
 //! every gRPC response of that size (a view is about 1 KB) went out in two
 //! writes: its headers and data, then its trailers. Without them, h2
-//! copies payloads up to 1 KB into its buffer, and a response, with
-//! whatever other responses are ready, leaves in one write: half the
-//! writes on the server and half the wake-ups of its clients.
+//! copies payloads up to 1 KB into its buffer, so such a response leaves
+//! in one write (measured: 2.0 writes per response before, 1.35 after,
+//! the rest from bigger views; docs/performance.md).
 
 use std::io;
 use std::net::SocketAddr;

@@ -70,7 +70,7 @@ async fn long_poll_wakes_for_my_turn(db: &TestDb) {
         .await
         .expect("running")
         .expect("legal");
-    let game = create_game_for(&app, &guests).await;
+    let (game, _) = app.game_for(&guests).await;
     let (first, _) = seat_to_act(&mut client, &game, &guests).await;
     let (reply, took) = polls.remove(first as usize).await.expect("poll");
     for other in polls {
@@ -113,29 +113,4 @@ async fn long_poll_wakes_for_my_turn(db: &TestDb) {
 
     drop(client);
     app.stop().await;
-}
-
-/// A game with `guests` in its seats, in order.
-async fn create_game_for(app: &App, guests: &[Guest]) -> String {
-    let req = skit_proto::v1::CreateGameRequest {
-        rules: Some(skit_proto::v1::Rules {
-            preset: "skitgubbe".into(),
-            options: None,
-        }),
-        players: 3,
-        seats: guests
-            .iter()
-            .map(|g| skit_proto::v1::SeatSpec {
-                account_id: Some(g.id.clone()),
-            })
-            .collect(),
-        ..Default::default()
-    };
-    app.games()
-        .await
-        .create_game(authed(req, &guests[0].token))
-        .await
-        .expect("create")
-        .into_inner()
-        .game_id
 }

@@ -14,7 +14,7 @@ use skit_proto::v1::{
     GameSummary, GetHistoryRequest, GetHistoryResponse, GetViewRequest, ListGamesRequest,
     ListGamesResponse, View, WatchGameRequest,
 };
-use skit_store::{GameId, GameStatus};
+use skit_store::GameId;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
@@ -153,12 +153,13 @@ impl GameApi {
             // service, leave the poll asleep.
             loop {
                 match tokio::time::timeout_at(deadline, notices.recv()).await {
-                    Ok(Ok(notice)) => {
+                    Ok(Ok(notice)) if notice.seq == 0 || mine.contains(&notice.game_id) => {
+                        // The cache hears of it here too, in case the next
+                        // look comes before `follow_notices` has passed it on.
                         self.state.games.notice(notice.game_id, notice.seq);
-                        if notice.seq == 0 || mine.contains(&notice.game_id) {
-                            break;
-                        }
+                        break;
                     }
+                    Ok(Ok(_)) => {}
                     Ok(Err(RecvError::Lagged(_))) | Err(_) => break,
                     Ok(Err(RecvError::Closed)) => {
                         closed = true;
@@ -184,9 +185,6 @@ impl GameApi {
         let mine = rows.iter().map(|row| row.id).collect();
         let mut games = Vec::new();
         for row in rows {
-            if !req.include_over && row.status == GameStatus::Over {
-                continue;
-            }
             let live = self.state.games.lock(row.id).await?;
             if !req.include_over && live.is_over() {
                 continue;

@@ -125,12 +125,19 @@ impl App {
         for i in 0..players {
             guests.push(self.guest(&format!("p{i}")).await);
         }
+        let (game, version) = self.game_for(&guests).await;
+        (guests, game, version)
+    }
+
+    /// A skitgubbe game with `guests` in its seats, in order, created by
+    /// the first; returns its id and version.
+    pub async fn game_for(&self, guests: &[Guest]) -> (String, u64) {
         let req = CreateGameRequest {
             rules: Some(Rules {
                 preset: "skitgubbe".into(),
                 options: None,
             }),
-            players: players as u32,
+            players: guests.len() as u32,
             seats: guests
                 .iter()
                 .map(|g| SeatSpec {
@@ -146,7 +153,7 @@ impl App {
             .await
             .expect("create")
             .into_inner();
-        (guests, created.game_id, created.version)
+        (created.game_id, created.version)
     }
 }
 
