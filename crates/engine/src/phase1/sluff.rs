@@ -95,13 +95,37 @@ impl State {
 
     /// After an out-of-turn sluff drew cards, the seat due may no longer be
     /// able to act (chance needs two cards in the stock): SPEC 3.1's end rule.
+    /// With `skip_empty` a seat is skipped instead (5.1): in all-play the
+    /// round goes on; in a two-card trick a second emptied by sluffing
+    /// before its answer gives way to the next seat holding cards, but the
+    /// pair of a bounce cannot change.
     fn recheck_due(&mut self, rules: &Ruleset) {
         if self.turn == NONE || self.can_play(rules, self.turn) {
             return;
         }
         match rules.options.mode {
             Phase1Mode::All => self.advance_round(rules),
+            _ if rules.options.skip_empty
+                && self.turn == self.second
+                && !self.played_seats().contains(self.second) =>
+            {
+                self.reseat_second(rules)
+            }
             _ => self.end_phase_one(rules),
+        }
+    }
+
+    /// The next seat clockwise after the leader that holds cards becomes
+    /// the second; with none, phase one ends.
+    fn reseat_second(&mut self, rules: &Ruleset) {
+        let mut holding = self.seats_with_cards();
+        holding.remove(self.leader);
+        match self.next_in(holding, self.leader) {
+            Some(second) => {
+                self.second = second;
+                self.turn = second;
+            }
+            None => self.end_phase_one(rules),
         }
     }
 }

@@ -149,6 +149,12 @@ impl State {
             )));
         }
         state.settle_empty_hands(rules, true);
+        if state.phase == Phase::Two && holding.is_empty() {
+            // Blue seats stay in the game with no cards; none may lead.
+            return Err(SetupError::Position(
+                "no seat holds a card, so nobody can lead".into(),
+            ));
+        }
         if state.phase == Phase::Two {
             state.lead_from(position.leader);
         }
