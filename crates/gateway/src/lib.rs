@@ -4,8 +4,10 @@
 //! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
 //!   bodies in the protobuf JSON mapping, gRPC statuses mapped once to HTTP
 //!   ([`error::http_status`]), plus `/openapi.json` and `/metrics`;
+//!   [`matchmaking_router`] the same for the matchmaker's own port;
 //! - [`openapi::document`]: the OpenAPI 3 document, derived from the
-//!   descriptors and [`routes::ROUTES`];
+//!   descriptors and a route table ([`routes::ROUTES`],
+//!   [`routes::MATCHMAKING_ROUTES`]);
 //! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
 //!   gRPC-Web and REST on one port;
 //! - [`metrics`]: the Prometheus recorder, a request layer and the game
@@ -38,4 +40,4 @@ pub mod telemetry;
 
 pub use error::{ApiError, http_status};
 pub use grpc_web::{combined, cors, grpc_routes, serve};
-pub use rest::{RestConfig, router, router_with};
+pub use rest::{RestConfig, matchmaking_router, router, router_with};

@@ -1,6 +1,7 @@
-//! The REST route table: which HTTP method and path serve which RPC, and
-//! where the request message comes from. The router, the OpenAPI document
-//! and the tests all read it, so a route cannot be served undocumented.
+//! The REST route tables, one per server: which HTTP method and path serve
+//! which RPC, and where the request message comes from. The routers, the
+//! OpenAPI documents and the tests all read them, so a route cannot be
+//! served undocumented.
 
 /// Where a route's request message comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,7 @@ impl RouteSpec {
 pub const GAME_SERVICE: &str = "skitgubbe.v1.GameService";
 pub const ACCOUNT_SERVICE: &str = "skitgubbe.v1.AccountService";
 pub const RATING_SERVICE: &str = "skitgubbe.v1.RatingService";
+pub const MATCHMAKING_SERVICE: &str = "skitgubbe.v1.MatchmakingService";
 
 const fn route(
     method: &'static str,
@@ -61,7 +63,7 @@ const fn route(
     }
 }
 
-/// Every REST route.
+/// Every REST route of the game service (`skit-game`).
 pub const ROUTES: &[RouteSpec] = &[
     route("POST", "/v1/games", GAME_SERVICE, "CreateGame", Shape::Body),
     route(
@@ -158,5 +160,37 @@ pub const ROUTES: &[RouteSpec] = &[
         RATING_SERVICE,
         "GetLeaderboard",
         Shape::Query,
+    ),
+];
+
+/// Every REST route of the matchmaker (`skit-matchmaker`).
+pub const MATCHMAKING_ROUTES: &[RouteSpec] = &[
+    route(
+        "POST",
+        "/v1/tickets",
+        MATCHMAKING_SERVICE,
+        "Enqueue",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/tickets/{ticket_id}/cancel",
+        MATCHMAKING_SERVICE,
+        "CancelTicket",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/tickets/{ticket_id}",
+        MATCHMAKING_SERVICE,
+        "GetTicket",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/tickets/{ticket_id}/watch",
+        MATCHMAKING_SERVICE,
+        "WatchTicket",
+        Shape::EventStream,
     ),
 ];

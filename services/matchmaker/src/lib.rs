@@ -21,6 +21,8 @@ mod matcher;
 mod service;
 
 use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use skit_proto::v1::matchmaking_service_server::MatchmakingServiceServer;
@@ -36,7 +38,7 @@ use game_client::GameClient;
 use matcher::Matcher;
 
 /// Serves MatchmakingService (gRPC and gRPC-Web, with health and
-/// reflection) on `listener` and runs the matching loop, until `shutdown`
+/// reflection, and REST/JSON with `/openapi.json` and `/metrics`) on `listener` and runs the matching loop, until `shutdown`
 /// resolves.
 pub async fn run(
     listener: TcpListener,
@@ -53,14 +55,14 @@ pub async fn run(
     let game = GameClient::new(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
     let changes = Changes::default();
     let matcher = Matcher::new(store.clone(), game.clone(), config.clone(), changes.clone());
-    let api = MatchmakingApi {
+    let api = Arc::new(MatchmakingApi {
         store: store.clone(),
         game,
         changes,
         wake: matcher.waker(),
         long_poll_cap: config.long_poll_cap(),
         recheck: config.recheck(),
-    };
+    });
     let matching = tokio::spawn(matcher.run());
 
     let (health_reporter, health) = tonic_health::server::health_reporter();
@@ -71,11 +73,21 @@ pub async fn run(
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
         .context("cannot build the reflection service")?;
-    let grpc = Routes::new(MatchmakingServiceServer::new(api))
+    let grpc = Routes::new(MatchmakingServiceServer::from_arc(api.clone()))
         .add_service(health)
         .add_service(reflection);
-    let app = skit_gateway::grpc_web::grpc_web(grpc).layer(skit_gateway::cors());
-    tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking");
+    let defaults = skit_gateway::RestConfig::default();
+    let rest_config = skit_gateway::RestConfig {
+        // Above the long poll's cap, so a GetTicket long poll answers with
+        // its ticket rather than a timeout.
+        timeout: defaults
+            .timeout
+            .max(config.long_poll_cap() + Duration::from_secs(5)),
+        ..defaults
+    };
+    let rest = skit_gateway::matchmaking_router(api, &rest_config);
+    let app = skit_gateway::combined(grpc, rest);
+    tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;
     matching.abort();
     // The loop holds a clone of the store; wait until it is dropped.

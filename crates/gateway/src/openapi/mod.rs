@@ -1,5 +1,5 @@
-//! `/openapi.json`: an OpenAPI 3 document for every REST route, derived from
-//! the route table and the protobuf descriptors (with the `.proto` comments
+//! `/openapi.json`: an OpenAPI 3 document for every REST route of a server,
+//! derived from its route table and the protobuf descriptors (with the `.proto` comments
 //! as descriptions), so it cannot drift from the `.proto` files.
 
 mod schema;
@@ -9,16 +9,17 @@ use serde_json::{Map, Value, json};
 
 use crate::{
     descriptors::Comments,
-    routes::{ROUTES, RouteSpec, Shape},
+    routes::{RouteSpec, Shape},
 };
 use schema::Schemas;
 
-/// The document, or what in the descriptors does not match the route table.
-pub fn document(pool: &DescriptorPool) -> Result<Value, String> {
+/// The document of `routes` (e.g. [`crate::routes::ROUTES`]) titled
+/// `title`, or what in the descriptors does not match the route table.
+pub fn document(pool: &DescriptorPool, routes: &[RouteSpec], title: &str) -> Result<Value, String> {
     let comments = Comments::new(pool);
     let mut schemas = Schemas::new(&comments);
     let mut paths = Map::new();
-    for route in ROUTES {
+    for route in routes {
         let method = find_method(pool, route)?;
         let operation = operation(route, &method, &comments, &mut schemas);
         let item = paths
@@ -33,7 +34,7 @@ pub fn document(pool: &DescriptorPool) -> Result<Value, String> {
     Ok(json!({
         "openapi": "3.0.3",
         "info": {
-            "title": "Skitgubbe as a service",
+            "title": title,
             "version": "v1",
             "description": "REST/JSON face of the skitgubbe.v1 gRPC API. Bodies and responses \
                 follow the protobuf JSON mapping: lowerCamelCase names (proto names accepted \
@@ -98,8 +99,9 @@ fn operation(
     let output = schemas.message_ref(&method.output());
     let success = if route.shape == Shape::EventStream {
         json!({
-            "description": "Server-Sent Events: one `data:` line per message, as JSON, with \
-                `id:` its version; a failure ends the stream with `event: error` and an Error.",
+            "description": "Server-Sent Events: one `data:` line per message, as JSON (a \
+                View's `id:` is its version); a failure ends the stream with `event: error` \
+                and an Error.",
             "content": {"text/event-stream": {"schema": output}},
         })
     } else {

@@ -1,9 +1,10 @@
-//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`]),
-//! generic over the generated service traits so it mounts beside any
-//! implementation of them.
+//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`] and
+//! [`crate::routes::MATCHMAKING_ROUTES`]), generic over the generated
+//! service traits so it mounts beside any implementation of them.
 
 mod account;
 mod game;
+mod matchmaking;
 mod rating;
 mod watch;
 
@@ -19,7 +20,7 @@ use axum::{
 use serde::Serialize;
 use skit_proto::v1::{
     account_service_server::AccountService, game_service_server::GameService,
-    rating_service_server::RatingService,
+    matchmaking_service_server::MatchmakingService, rating_service_server::RatingService,
 };
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
@@ -28,6 +29,7 @@ use crate::{
     error::{ApiError, fill_empty_error},
     metrics, openapi,
     query::QueryDecoder,
+    routes::{MATCHMAKING_ROUTES, ROUTES},
 };
 
 /// Limits on the REST routes.
@@ -72,11 +74,34 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService>(
 ) -> Router {
     let pool = descriptors::pool();
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
-    let document = Arc::new(openapi::document(&pool));
-
+    let document = openapi::document(&pool, ROUTES, "Skitgubbe as a service");
     let api = game::routes(game, queries.clone())
         .merge(account::routes(accounts, queries.clone()))
-        .merge(rating::routes(ratings, queries))
+        .merge(rating::routes(ratings, queries));
+    with_document_and_limits(api, document, config)
+}
+
+/// The matchmaker's REST routes, `/openapi.json` and `/metrics`.
+pub fn matchmaking_router<M: MatchmakingService>(service: Arc<M>, config: &RestConfig) -> Router {
+    let pool = descriptors::pool();
+    let queries = Arc::new(QueryDecoder::new(pool.clone()));
+    let document = openapi::document(
+        &pool,
+        MATCHMAKING_ROUTES,
+        "Skitgubbe as a service: matchmaking",
+    );
+    with_document_and_limits(matchmaking::routes(service, queries), document, config)
+}
+
+/// `api` with `/openapi.json`, the limits, error bodies, tracing, the
+/// metrics layer, and `/metrics` when the config asks for it.
+fn with_document_and_limits(
+    api: Router,
+    document: Result<serde_json::Value, String>,
+    config: &RestConfig,
+) -> Router {
+    let document = Arc::new(document);
+    let api = api
         .route(
             "/openapi.json",
             get(move || serve_document(document.clone())),

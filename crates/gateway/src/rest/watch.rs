@@ -1,7 +1,7 @@
-//! WatchGame as Server-Sent Events: each View is one `data:` JSON event
-//! whose `id` is its version, so a reconnecting `EventSource` resumes from
-//! `Last-Event-ID`. A stream that fails ends with one `event: error` whose
-//! data is the usual JSON error body.
+//! Streaming RPCs as Server-Sent Events: each message is one `data:` JSON
+//! event. A WatchGame View's `id` is its version, so a reconnecting
+//! `EventSource` resumes from `Last-Event-ID`. A stream that fails ends with
+//! one `event: error` whose data is the usual JSON error body.
 
 use std::{convert::Infallible, future::ready};
 
@@ -11,6 +11,7 @@ use axum::{
     response::sse::{Event, KeepAlive, Sse},
 };
 use futures_util::{Stream, StreamExt};
+use serde::Serialize;
 use skit_proto::v1::{View, WatchGameRequest, game_service_server::GameService};
 use tonic::Status;
 
@@ -35,7 +36,8 @@ pub(super) async fn watch_game<G: GameService>(
         .watch_game(grpc_request(&headers, message))
         .await?
         .into_inner();
-    Ok(Sse::new(events(views)).keep_alive(KeepAlive::default()))
+    let id = |view: &View| Some(view.version.to_string());
+    Ok(Sse::new(events(views, id)).keep_alive(KeepAlive::default()))
 }
 
 /// The version a reconnecting EventSource last saw.
@@ -49,14 +51,19 @@ fn last_event_id(headers: &HeaderMap) -> Option<u64> {
         .ok()
 }
 
-/// Views as events, ending after the first error.
-fn events<S>(views: S) -> impl Stream<Item = Result<Event, Infallible>>
+/// Messages as events, each with the `id` given, ending after the first
+/// error.
+pub(super) fn events<S, T>(
+    messages: S,
+    id: impl Fn(&T) -> Option<String>,
+) -> impl Stream<Item = Result<Event, Infallible>>
 where
-    S: Stream<Item = Result<View, Status>>,
+    S: Stream<Item = Result<T, Status>>,
+    T: Serialize,
 {
-    views
-        .map(|item| match item {
-            Ok(view) => view_event(&view),
+    messages
+        .map(move |item| match item {
+            Ok(message) => message_event(&message, id(&message)),
             Err(status) => (error_event(status), true),
         })
         .scan(false, |ended, (event, last)| {
@@ -68,14 +75,15 @@ where
         })
 }
 
-fn view_event(view: &View) -> (Event, bool) {
-    match Event::default()
-        .id(view.version.to_string())
-        .json_data(view)
-    {
+fn message_event<T: Serialize>(message: &T, id: Option<String>) -> (Event, bool) {
+    let event = match id {
+        Some(id) => Event::default().id(id),
+        None => Event::default(),
+    };
+    match event.json_data(message) {
         Ok(event) => (event, false),
         Err(error) => {
-            let status = Status::internal(format!("view not serializable: {error}"));
+            let status = Status::internal(format!("message not serializable: {error}"));
             (error_event(status), true)
         }
     }
