@@ -45,7 +45,9 @@ pub struct StoredEvent {
     pub created_at: OffsetDateTime,
 }
 
-/// A notice that a game's log grew; `seq` is its new last event.
+/// A notice that a game's log grew; `seq` is its new last event. A game's
+/// seats changing (a new game, a seat taken with JoinGame) is notified as
+/// seq 0: its log did not grow, but who sits where did.
 ///
 /// A hint to re-read, not the data: notices can be missed (a lagging
 /// receiver, a dropped Postgres connection), so a subscriber loads events

@@ -1,7 +1,9 @@
 //! A ListGames long poll (`wait_ms`) answers as soon as it is the caller's
-//! turn: after a move in one of the caller's games, and when a new game
-//! seats the caller. (It sleeps through other games' moves; that it
-//! answers these two before its deadline is what is checked here.)
+//! turn: after a move in one of the caller's games, when a new game seats
+//! the caller, and when the caller (on another connection) or another
+//! player takes the last open seat of a game. (It sleeps through other
+//! games' moves; that it answers these before its deadline is what is
+//! checked here.)
 
 #[macro_use]
 mod support;
@@ -10,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use skit_proto::v1::{ListGamesRequest, ListGamesResponse};
+use skit_proto::v1::{
+    CreateGameRequest, JoinGameRequest, ListGamesRequest, ListGamesResponse, Rules, SeatSpec,
+};
 use skit_store::testing::TestDb;
 use support::*;
 
@@ -110,6 +114,61 @@ async fn long_poll_wakes_for_my_turn(db: &TestDb) {
     assert_eq!(reply.games.len(), 1, "{reply:?}");
     assert_eq!(reply.games[0].my_seats_to_act, vec![waiting]);
     assert!(answered_early(took), "the move did not wake the poll");
+
+    // A game with open seats: its creator and two players who join it,
+    // each polling before the game fills. The dealer's left, the first
+    // joiner, has the first turn and hears of it at once, though the game
+    // was not among those its poll had listed.
+    let mut joiners = Vec::new();
+    for i in 0..3 {
+        joiners.push(app.guest(&format!("join{i}")).await);
+    }
+    let open = CreateGameRequest {
+        rules: Some(Rules {
+            preset: "skitgubbe".into(),
+            options: None,
+        }),
+        players: 3,
+        seats: vec![
+            SeatSpec {
+                account_id: Some(joiners[0].id.clone()),
+            },
+            SeatSpec { account_id: None },
+            SeatSpec { account_id: None },
+        ],
+        dealer: Some(0),
+        ..Default::default()
+    };
+    let open = client
+        .create_game(authed(open, &joiners[0].token))
+        .await
+        .expect("create")
+        .into_inner()
+        .game_id;
+    let mut polls: Vec<_> = joiners.iter().map(|g| poll(&app, &g.token)).collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for joiner in &joiners[1..] {
+        let join = JoinGameRequest {
+            game_id: open.clone(),
+            seat: None,
+        };
+        client
+            .join_game(authed(join, &joiner.token))
+            .await
+            .expect("join");
+    }
+    let (first, _) = seat_to_act(&mut client, &open, &joiners).await;
+    assert_eq!(first, 1, "the dealer's left acts first");
+    let (reply, took) = polls.remove(first as usize).await.expect("poll");
+    for other in polls {
+        other.abort();
+    }
+    assert_eq!(reply.games.len(), 1, "{reply:?}");
+    assert_eq!(reply.games[0].game_id, open);
+    assert!(
+        answered_early(took),
+        "taking the last seat did not wake the poll"
+    );
 
     drop(client);
     app.stop().await;

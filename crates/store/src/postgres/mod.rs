@@ -233,6 +233,8 @@ impl PgStore {
         let status = status.ok_or(Error::GameNotFound(game_id))?;
         let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
         tx.commit().await?;
+        // A waiting ListGames may now have a game, or a turn, to report.
+        self.notify_appended(vec![(game_id, 0)]);
         Ok(joined)
     }
 

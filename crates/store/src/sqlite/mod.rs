@@ -216,6 +216,8 @@ impl SqliteStore {
         let status = status.ok_or(Error::GameNotFound(game_id))?;
         let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
         tx.commit().await?;
+        // A waiting ListGames may now have a game, or a turn, to report.
+        self.notify(game_id, 0);
         Ok(joined)
     }
 
