@@ -38,8 +38,8 @@ use game_client::GameClient;
 use matcher::Matcher;
 
 /// Serves MatchmakingService (gRPC and gRPC-Web, with health and
-/// reflection, and REST/JSON with `/openapi.json` and `/metrics`) on `listener` and runs the matching loop, until `shutdown`
-/// resolves.
+/// reflection, and REST/JSON with `/openapi.json` and `/metrics`) on
+/// `listener` and runs the matching loop, until `shutdown` resolves.
 pub async fn run(
     listener: TcpListener,
     config: Config,

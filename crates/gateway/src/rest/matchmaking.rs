@@ -2,7 +2,7 @@
 //! cancel, a ticket (with its long poll) and a ticket's changes as
 //! Server-Sent Events.
 
-use std::sync::Arc;
+use std::{convert::Infallible, sync::Arc};
 
 use axum::{
     Json, Router,
@@ -16,7 +16,6 @@ use skit_proto::v1::{
     CancelTicketRequest, EnqueueRequest, GetTicketRequest, Ticket, WatchTicketRequest,
     matchmaking_service_server::MatchmakingService,
 };
-use std::convert::Infallible;
 
 use super::{reply, watch};
 use crate::{
