@@ -65,6 +65,9 @@ pub struct Config {
     /// A game nobody asks for or watches this long leaves the instance's
     /// cache (`SKIT_CACHE_IDLE_MS`); its next use replays it from the log.
     pub cache_idle_ms: u64,
+    /// How often rating updates that failed (a database error as a game
+    /// ended) are tried again (`SKIT_RATINGS_RETRY_MS`).
+    pub ratings_retry_ms: u64,
 }
 
 impl Default for Config {
@@ -82,6 +85,7 @@ impl Default for Config {
             group_committers: 1,
             db_max_connections: 10,
             cache_idle_ms: 10 * 60 * 1000,
+            ratings_retry_ms: 30_000,
         }
     }
 }
@@ -114,5 +118,9 @@ impl Config {
 
     pub fn cache_idle(&self) -> Duration {
         Duration::from_millis(self.cache_idle_ms.max(1))
+    }
+
+    pub fn ratings_retry(&self) -> Duration {
+        Duration::from_millis(self.ratings_retry_ms.max(1))
     }
 }

@@ -60,7 +60,8 @@ pub fn grpc_services(
 
 /// Connects to the database and prepares the shared state: the operator
 /// account, the task that follows other instances' appends, the task
-/// that applies run-out clocks and the one that evicts idle games.
+/// that applies run-out clocks, the one that evicts idle games and the one
+/// that retries refused rating updates.
 pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     let store = Store::connect_sized(&config.database_url, config.db_max_connections)
         .await
@@ -82,6 +83,7 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     ));
     // Games a crash left unrated; in the background, so start-up is quick.
     tokio::spawn(rated::recover(state.clone()));
+    state.spawn_background(rated::retry_failed(state.clone(), config.ratings_retry()));
     Ok(state)
 }
 

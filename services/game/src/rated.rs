@@ -1,10 +1,13 @@
 //! Rated games: applying a finished game's rating update (once, from the
-//! places views show), recovering updates a crash interrupted, and the
-//! seated accounts' ratings cached in the live game for views.
+//! places views show), trying again one a database error refused,
+//! recovering updates a crash interrupted, and the seated accounts'
+//! ratings cached in the live game for views.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::{MutexGuard, PoisonError};
+use std::time::Duration;
 
-use skit_store::{AccountId, Placed, Rating, Skill, Store};
+use skit_store::{AccountId, GameId, Placed, Rating, Skill, Store};
 use time::OffsetDateTime;
 
 use crate::live::Live;
@@ -81,15 +84,41 @@ pub async fn refresh(store: &Store, live: &mut Live) -> Result<(), skit_store::E
 
 /// The hook for a game that just ended: applies its rating update if it is
 /// rated and refreshes the cached ratings. Failures are logged, not
-/// returned: the game's end is stored, and [`recover`] rates it later.
+/// returned: the game's end is stored, and [`retry_failed`] tries its
+/// update again (after a crash, [`recover`] does).
 #[tracing::instrument(skip_all, fields(game_id = %live.id))]
-pub async fn on_game_over(store: &Store, live: &mut Live) {
-    if let Err(error) = apply(store, live).await {
-        tracing::error!(%error, "cannot apply the game's rating update");
+pub async fn on_game_over(state: &AppState, live: &mut Live) {
+    if let Err(error) = apply(&state.store, live).await {
+        tracing::error!(%error, "cannot apply the game's rating update; will try again");
+        unrated(state).insert(live.id);
         return;
     }
-    if let Err(error) = refresh(store, live).await {
+    if let Err(error) = refresh(&state.store, live).await {
         tracing::warn!(%error, "cannot reload ratings after the game");
+    }
+}
+
+/// The games whose update failed.
+fn unrated(state: &AppState) -> MutexGuard<'_, HashSet<GameId>> {
+    state.unrated.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Every `every`, tries again the rating updates that failed. Applying is
+/// idempotent, so a game another instance rated meanwhile is a no-op.
+pub async fn retry_failed(state: AppState, every: Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        let ids: Vec<_> = unrated(&state).drain().collect();
+        for id in ids {
+            match state.games.lock(id).await {
+                Ok(mut live) if live.is_over() => on_game_over(&state, &mut live).await,
+                Ok(_) => tracing::warn!(game_id = %id, "a finished game whose log has no end"),
+                Err(error) => {
+                    tracing::warn!(%error, game_id = %id, "cannot load game; will try again");
+                    unrated(&state).insert(id);
+                }
+            }
+        }
     }
 }
 
@@ -148,7 +177,7 @@ pub async fn recover(state: AppState) {
     };
     for id in ids {
         match state.games.lock(id).await {
-            Ok(mut live) if live.is_over() => on_game_over(&state.store, &mut live).await,
+            Ok(mut live) if live.is_over() => on_game_over(&state, &mut live).await,
             Ok(_) => tracing::warn!(game_id = %id, "a finished game whose log has no end"),
             Err(error) => tracing::warn!(%error, game_id = %id, "cannot load game"),
         }

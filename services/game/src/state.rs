@@ -1,10 +1,11 @@
 //! What every handler shares: the store, the live game cache and limits.
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use skit_store::{GroupCommit, NewEvent, Store, StoredEvent};
+use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent};
 
 use crate::auth::Authenticator;
 use crate::config::Config;
@@ -28,6 +29,8 @@ pub struct AppState {
     /// Appends queue here for the committers: several games' moves share a
     /// commit under group commit, else each move commits alone.
     pub(crate) appends: GroupCommit,
+    /// Finished games whose rating update failed, for `rated::retry_failed`.
+    pub(crate) unrated: Arc<Mutex<HashSet<GameId>>>,
 }
 
 impl AppState {
@@ -53,6 +56,7 @@ impl AppState {
             clock_min_limit: config.clock_min_limit(),
             clock_wake: Arc::default(),
             appends,
+            unrated: Arc::default(),
         }
     }
 

@@ -15,7 +15,7 @@ use skit_proto::v1::{
     GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, Rules, SeatSpec, View,
 };
 use skit_store::testing::TestDb;
-use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, view};
+use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, spawn_app_with, view};
 use tonic::Code;
 use tonic::transport::Channel;
 
@@ -209,6 +209,60 @@ async fn rated_game_updates_ratings_once(db: &TestDb) {
         get_ratings(&mut ratings, &players, Some(rules(None))).await,
         after
     );
+}
+
+/// A rating update the database refuses as the game ends is applied once
+/// the database takes it again, without a restart. (Postgres only: its
+/// refusal is injected with a check constraint that no change can meet.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_rating_update_is_tried_again() {
+    // Arrange: rating changes are refused.
+    let db = TestDb::postgres().await;
+    let app = spawn_app_with(db.url(), |c| c.ratings_retry_ms = 100).await;
+    let players = accounts(&app, 3).await;
+    let mut ratings = ratings_client(&app).await;
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    sqlx::query("ALTER TABLE rating_changes ADD CONSTRAINT refuse CHECK (place < 0) NOT VALID")
+        .execute(&admin)
+        .await
+        .expect("refuse rating changes");
+
+    // Act: the game ends while its update is refused.
+    let (game, _) = played_game(&app, &players, rules(None), true, 11).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let refused = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    sqlx::query("ALTER TABLE rating_changes DROP CONSTRAINT refuse")
+        .execute(&admin)
+        .await
+        .expect("accept rating changes");
+
+    // Assert: nothing was rated meanwhile; then the retry rates the game,
+    // once.
+    assert!(refused.iter().all(|r| r.games == 0), "{refused:?}");
+    let mut after = refused;
+    for _ in 0..100 {
+        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+        if after.iter().all(|r| r.games == 1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(after.iter().all(|r| r.games == 1), "{after:?}");
+    let req = GetRatingHistoryRequest {
+        account_id: Some(players[0].id.clone()),
+        ..Default::default()
+    };
+    let history = ratings
+        .get_rating_history(authed(req, &players[0].token))
+        .await
+        .expect("history")
+        .into_inner()
+        .changes;
+    assert_eq!(history.len(), 1, "{history:?}");
+    assert_eq!(history[0].game_id, game);
+    admin.close().await;
+    drop(ratings);
+    app.stop().await;
 }
 
 async fn unrated_game_changes_nothing(db: &TestDb) {

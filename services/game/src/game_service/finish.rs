@@ -15,7 +15,7 @@ impl GameApi {
     #[tracing::instrument(skip_all, fields(game_id = %live.id, version = live.version))]
     pub(super) async fn game_finished(&self, live: &mut Live) -> Result<(), Error> {
         self.state.store.finish_game(live.id).await?;
-        crate::rated::on_game_over(&self.state.store, live).await;
+        crate::rated::on_game_over(&self.state, live).await;
         tracing::info!(loser = ?live.ending.as_ref().map(|e| e.seat), "game over");
         Ok(())
     }
