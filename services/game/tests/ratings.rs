@@ -12,7 +12,7 @@ use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
     AccountKind, CreateAccountRequest, CreateGameRequest, GetLeaderboardRequest,
-    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, Rules, SeatSpec, View,
+    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, RatingChange, Rules, SeatSpec, View,
 };
 use skit_store::testing::TestDb;
 use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, spawn_app_with, view};
@@ -118,6 +118,24 @@ async fn get_ratings(
         .ratings
 }
 
+/// `player`'s rating changes, as `token` asks for them.
+async fn rating_history(
+    client: &mut RatingServiceClient<Channel>,
+    player: &Guest,
+    token: &str,
+) -> Vec<RatingChange> {
+    let req = GetRatingHistoryRequest {
+        account_id: Some(player.id.clone()),
+        ..Default::default()
+    };
+    client
+        .get_rating_history(authed(req, token))
+        .await
+        .expect("history")
+        .into_inner()
+        .changes
+}
+
 async fn rated_game_updates_ratings_once(db: &TestDb) {
     // Arrange
     let app = spawn_app(db.url()).await;
@@ -163,16 +181,7 @@ async fn rated_game_updates_ratings_once(db: &TestDb) {
     }
     // One change per account, its place as the view shows it.
     for (seat, player) in players.iter().enumerate() {
-        let req = GetRatingHistoryRequest {
-            account_id: Some(player.id.clone()),
-            ..Default::default()
-        };
-        let history = ratings
-            .get_rating_history(authed(req, &players[0].token))
-            .await
-            .expect("history")
-            .into_inner()
-            .changes;
+        let history = rating_history(&mut ratings, player, &players[0].token).await;
         assert_eq!(history.len(), 1);
         assert_eq!(history[0].game_id, game);
         assert_eq!(history[0].place, places[seat]);
@@ -248,16 +257,7 @@ async fn refused_rating_update_is_tried_again() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert!(after.iter().all(|r| r.games == 1), "{after:?}");
-    let req = GetRatingHistoryRequest {
-        account_id: Some(players[0].id.clone()),
-        ..Default::default()
-    };
-    let history = ratings
-        .get_rating_history(authed(req, &players[0].token))
-        .await
-        .expect("history")
-        .into_inner()
-        .changes;
+    let history = rating_history(&mut ratings, &players[0], &players[0].token).await;
     assert_eq!(history.len(), 1, "{history:?}");
     assert_eq!(history[0].game_id, game);
     admin.close().await;

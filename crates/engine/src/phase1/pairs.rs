@@ -14,13 +14,33 @@ impl State {
             }
             let leader = holding.next_from(winner, self.n).unwrap_or(winner);
             self.leader = leader;
-            self.second = self.next_in(holding, leader).unwrap_or(leader);
+            self.second = self.next_holder_after(leader).unwrap_or(leader);
         } else {
             self.leader = winner;
             self.second = self.left(winner);
         }
         self.turn = self.leader;
         self.check_due(rules);
+    }
+
+    /// The next seat clockwise after `seat` that holds cards (`skip_empty`'s
+    /// second), if any other seat does.
+    fn next_holder_after(&self, seat: Seat) -> Option<Seat> {
+        let mut holding = self.seats_with_cards();
+        holding.remove(seat);
+        self.next_in(holding, seat)
+    }
+
+    /// A second emptied by sluffing before its answer gives way to the next
+    /// seat after the leader holding cards; with none, phase one ends.
+    pub(crate) fn reseat_second(&mut self, rules: &Ruleset) {
+        match self.next_holder_after(self.leader) {
+            Some(second) => {
+                self.second = second;
+                self.turn = second;
+            }
+            None => self.end_phase_one(rules),
+        }
     }
 
     /// SPEC 3.1: phase one ends the moment the seat due has no card and no chance.

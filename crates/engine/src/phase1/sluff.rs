@@ -114,18 +114,4 @@ impl State {
             _ => self.end_phase_one(rules),
         }
     }
-
-    /// The next seat clockwise after the leader that holds cards becomes
-    /// the second; with none, phase one ends.
-    fn reseat_second(&mut self, rules: &Ruleset) {
-        let mut holding = self.seats_with_cards();
-        holding.remove(self.leader);
-        match self.next_in(holding, self.leader) {
-            Some(second) => {
-                self.second = second;
-                self.turn = second;
-            }
-            None => self.end_phase_one(rules),
-        }
-    }
 }
