@@ -59,6 +59,13 @@ pub struct View {
 impl Game {
     /// `seat`'s view; `None` gives a spectator's view.
     pub fn view(&self, seat: Option<Seat>) -> View {
+        self.view_since(seat, 0)
+    }
+
+    /// `seat`'s view with only the history from record `first` on (all of
+    /// it for 0, none past the end), so a view late in a long game costs
+    /// what an early one does when the caller has the rest.
+    pub fn view_since(&self, seat: Option<Seat>, first: usize) -> View {
         let s = self.state();
         let seat = seat.filter(|&seat| seat < s.players());
         View {
@@ -101,7 +108,34 @@ impl Game {
             out: s.out().collect(),
             loser: s.loser(),
             drawn: s.drawn(),
-            history: self.history().to_vec(),
+            history: self.history().get(first..).unwrap_or_default().to_vec(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Card, Game, Preset, Ruleset};
+
+    /// A view from record `first` on is the whole view with its history cut
+    /// there; past the end, it has no history and nothing else changes.
+    #[test]
+    fn a_view_since_a_record_is_the_view_with_its_history_cut_there() {
+        let deck: Vec<Card> = Card::all().collect();
+        let mut game =
+            Game::deal(Ruleset::preset(Preset::Skitgubbe), 3, 0, &deck).expect("a full deck deals");
+        for _ in 0..40 {
+            let mv = game.legal_moves().first().copied();
+            let mv = mv.expect("40 actions in, the game runs");
+            game.apply(&mv.into()).expect("a listed action is accepted");
+        }
+        let whole = game.view(Some(1));
+        assert!(whole.history.len() >= 40);
+        for first in [0, 1, 25, whole.history.len(), whole.history.len() + 7] {
+            let since = game.view_since(Some(1), first);
+            let mut expected = whole.clone();
+            expected.history = whole.history.get(first..).unwrap_or_default().to_vec();
+            assert_eq!(since, expected, "from record {first}");
         }
     }
 }

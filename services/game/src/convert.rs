@@ -217,7 +217,9 @@ pub fn rating_message(rating: &skit_store::Rating) -> v1::Rating {
 
 /// `seat`'s view (`None`: a spectator's).
 pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
-    let mut v = live.game.view(seat);
+    // The history comes from `history` below, which pairs each record with
+    // its version; the engine's copy of it is not needed.
+    let mut v = live.game.view_since(seat, live.game.history().len());
     if let Some(end) = &live.ending {
         // A forfeit ends the game where play stopped: nobody may act.
         v.phase = Phase::Over;
