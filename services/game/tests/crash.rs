@@ -18,9 +18,8 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use skit_proto::v1::account_service_client::AccountServiceClient;
+use skit_proto::v1::SubmitMoveRequest;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, Rules, SeatSpec, SubmitMoveRequest};
 use skit_store::testing::TestDb;
 use support::{Guest, authed, play_out, submit};
 use tonic::transport::Channel;
@@ -256,41 +255,15 @@ async fn seat_with_legal_actions(
 }
 
 async fn guests(service: &Process, n: usize) -> Vec<Guest> {
-    let mut accounts = AccountServiceClient::connect(service.url.clone())
-        .await
-        .expect("connect");
     let mut guests = Vec::new();
     for i in 0..n {
-        let reply = accounts
-            .create_guest(CreateGuestRequest {
-                name: Some(format!("p{i}")),
-            })
-            .await
-            .expect("guest")
-            .into_inner();
-        guests.push(Guest {
-            id: reply.account_id,
-            token: reply.token,
-        });
+        guests.push(support::guest_at(&service.url, &format!("p{i}")).await);
     }
     guests
 }
 
 async fn create_game(service: &Process, guests: &[Guest]) -> String {
-    let req = CreateGameRequest {
-        rules: Some(Rules {
-            preset: "skitgubbe".into(),
-            options: None,
-        }),
-        players: guests.len() as u32,
-        seats: guests
-            .iter()
-            .map(|g| SeatSpec {
-                account_id: Some(g.id.clone()),
-            })
-            .collect(),
-        ..Default::default()
-    };
+    let req = support::skitgubbe_for(guests);
     service
         .games()
         .await

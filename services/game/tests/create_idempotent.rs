@@ -5,7 +5,7 @@
 #[macro_use]
 mod support;
 
-use skit_proto::v1::{CreateGameRequest, ListGamesRequest, Rules, SeatSpec};
+use skit_proto::v1::{CreateGameRequest, ListGamesRequest};
 use skit_store::testing::TestDb;
 use support::*;
 use tonic::Code;
@@ -17,20 +17,10 @@ on_both_databases!(
 );
 
 fn request(seats: &[&Guest], request_id: &str) -> CreateGameRequest {
+    let seats: Vec<Guest> = seats.iter().map(|&g| g.clone()).collect();
     CreateGameRequest {
-        rules: Some(Rules {
-            preset: "skitgubbe".into(),
-            options: None,
-        }),
-        players: seats.len() as u32,
-        seats: seats
-            .iter()
-            .map(|g| SeatSpec {
-                account_id: Some(g.id.clone()),
-            })
-            .collect(),
         request_id: request_id.into(),
-        ..Default::default()
+        ..skitgubbe_for(&seats)
     }
 }
 

@@ -12,10 +12,12 @@ use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
     AccountKind, CreateAccountRequest, CreateGameRequest, GetLeaderboardRequest,
-    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, RatingChange, Rules, SeatSpec, View,
+    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, RatingChange, Rules, View,
 };
 use skit_store::testing::TestDb;
-use support::{App, Guest, OPERATOR_TOKEN, authed, play_out, spawn_app, spawn_app_with, view};
+use support::{
+    App, Guest, OPERATOR_TOKEN, authed, play_out, skitgubbe_for, spawn_app, spawn_app_with, view,
+};
 use tonic::Code;
 use tonic::transport::Channel;
 
@@ -78,15 +80,8 @@ async fn played_game(
     let mut games = app.games().await;
     let req = CreateGameRequest {
         rules: Some(rules),
-        players: players.len() as u32,
-        seats: players
-            .iter()
-            .map(|p| SeatSpec {
-                account_id: Some(p.id.clone()),
-            })
-            .collect(),
         rated,
-        ..Default::default()
+        ..skitgubbe_for(players)
     };
     let game = games
         .create_game(authed(req, OPERATOR_TOKEN))

@@ -104,19 +104,7 @@ impl App {
     }
 
     pub async fn guest(&self, name: &str) -> Guest {
-        let reply = self
-            .accounts()
-            .await
-            .create_guest(CreateGuestRequest {
-                name: Some(name.into()),
-            })
-            .await
-            .expect("guest")
-            .into_inner();
-        Guest {
-            id: reply.account_id,
-            token: reply.token,
-        }
+        guest_at(&format!("http://{}", self.addr), name).await
     }
 
     /// A game with one guest per seat; returns the guests and the game id.
@@ -132,28 +120,49 @@ impl App {
     /// A skitgubbe game with `guests` in its seats, in order, created by
     /// the first; returns its id and version.
     pub async fn game_for(&self, guests: &[Guest]) -> (String, u64) {
-        let req = CreateGameRequest {
-            rules: Some(Rules {
-                preset: "skitgubbe".into(),
-                options: None,
-            }),
-            players: guests.len() as u32,
-            seats: guests
-                .iter()
-                .map(|g| SeatSpec {
-                    account_id: Some(g.id.clone()),
-                })
-                .collect(),
-            ..Default::default()
-        };
         let created = self
             .games()
             .await
-            .create_game(authed(req, &guests[0].token))
+            .create_game(authed(skitgubbe_for(guests), &guests[0].token))
             .await
             .expect("create")
             .into_inner();
         (created.game_id, created.version)
+    }
+}
+
+/// A new guest on the service at `url`.
+pub async fn guest_at(url: &str, name: &str) -> Guest {
+    let reply = AccountServiceClient::connect(url.to_owned())
+        .await
+        .expect("connect")
+        .create_guest(CreateGuestRequest {
+            name: Some(name.into()),
+        })
+        .await
+        .expect("guest")
+        .into_inner();
+    Guest {
+        id: reply.account_id,
+        token: reply.token,
+    }
+}
+
+/// A request for a skitgubbe game with `guests` in its seats, in order.
+pub fn skitgubbe_for(guests: &[Guest]) -> CreateGameRequest {
+    CreateGameRequest {
+        rules: Some(Rules {
+            preset: "skitgubbe".into(),
+            options: None,
+        }),
+        players: guests.len() as u32,
+        seats: guests
+            .iter()
+            .map(|g| SeatSpec {
+                account_id: Some(g.id.clone()),
+            })
+            .collect(),
+        ..Default::default()
     }
 }
 
