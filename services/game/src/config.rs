@@ -2,34 +2,13 @@
 //! environment (`DATABASE_URL`, `SKIT_ADDR`, `SKIT_OPERATOR_TOKEN`, and
 //! `SKIT_<FIELD>` for the rest).
 
-use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
-
-/// A secret string: `Debug` hides it, so logging the config cannot leak it.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(s: impl Into<String>) -> Self {
-        Self(s.into())
-    }
-
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<secret>")
-    }
-}
+pub use skit_client::Secret;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {

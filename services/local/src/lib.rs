@@ -124,7 +124,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
         .database_url
         .clone()
         .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"));
-    game.operator_token = Some(skit_game::Secret::new(token.clone()));
+    game.operator_token = Some(skit_client::Secret::new(token.clone()));
     tasks.push((
         "game service",
         tokio::spawn(skit_game::run(
@@ -168,7 +168,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     mm.addr = mm_listener.local_addr()?;
     mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db");
     mm.game_url = game_url.clone();
-    mm.operator_token = Some(skit_matchmaker::Secret::new(token));
+    mm.operator_token = Some(skit_client::Secret::new(token));
     mm.bot_fill_wait_ms = settings.bot_fill_wait.as_millis() as u64;
     tasks.push((
         "matchmaker",

@@ -2,36 +2,15 @@
 //! environment (`DATABASE_URL`, then `SKIT_MM_<FIELD>`, and the shared
 //! `SKIT_GAME_URL` and `SKIT_OPERATOR_TOKEN`).
 
-use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
+pub use skit_client::Secret;
 
 use crate::forming::Settings;
-
-/// A secret string: `Debug` hides it, so logging the config cannot leak it.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(s: impl Into<String>) -> Self {
-        Self(s.into())
-    }
-
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<secret>")
-    }
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
