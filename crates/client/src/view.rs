@@ -3,13 +3,13 @@
 //! the engine decides from a view fetched over the network exactly as from
 //! the engine's own (see `tests/view_roundtrip.rs`).
 
-use serde_json::{Value, json};
-use skit_engine::{Phase, Ruleset, SeatView, Suit, View};
+use skit_engine::{Phase, SeatView, Suit, View};
 use skit_proto::v1;
 
 use crate::ConvertError;
 use crate::action::{card, card_set, move_kind};
 use crate::history::{records, seat};
+use crate::rules::rules;
 use crate::table::entries;
 
 /// The engine's view of `view`, which must carry the whole history (fetched
@@ -102,41 +102,6 @@ fn suit(text: &str) -> Result<Suit, ConvertError> {
     }
 }
 
-/// The engine's ruleset for an API `Rules` (absent: plain `skitgubbe`).
-pub fn rules(rules: Option<&v1::Rules>) -> Result<Ruleset, ConvertError> {
-    let value = match rules {
-        None => json!("skitgubbe"),
-        Some(rules) => {
-            let preset = if rules.preset.is_empty() {
-                "skitgubbe"
-            } else {
-                &rules.preset
-            };
-            let options = match &rules.options {
-                Some(options) => serde_json::to_value(options)
-                    .map_err(|e| ConvertError::new("rules.options", e.to_string()))?,
-                None => json!({}),
-            };
-            json!({ "preset": preset, "options": integers(options) })
-        }
-    };
-    Ruleset::from_json(&value).map_err(|e| ConvertError::new("rules", e.to_string()))
-}
-
-/// A protobuf `Struct` holds every number as a double; the engine expects
-/// whole numbers as integers.
-fn integers(value: Value) -> Value {
-    match value {
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => json!(f as i64),
-            _ => Value::Number(n),
-        },
-        Value::Array(a) => Value::Array(a.into_iter().map(integers).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, integers(v))).collect()),
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,13 +130,5 @@ mod tests {
         view.trump = None;
         view.phase = 0;
         assert_eq!(engine_view(&view).expect_err("phase").field, "phase");
-    }
-
-    #[test]
-    fn whole_numbers_become_integers() {
-        assert_eq!(
-            integers(json!({"a": 2000.0, "b": 1.5, "c": [3.0]})),
-            json!({"a": 2000, "b": 1.5, "c": [3]})
-        );
     }
 }

@@ -12,44 +12,14 @@ use crate::error::ApiError;
 use crate::live::{Entry, Forfeit, Live, public_cards};
 use crate::places;
 
+pub use skit_client::{action_message, rules_json};
+
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
 }
 
 fn ascending(set: CardSet) -> Vec<String> {
     card_strings(set.ascending())
-}
-
-/// The request's ruleset as the engine's JSON form. Struct numbers are
-/// doubles; whole ones go back to integers, which the engine expects.
-pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
-    let Some(rules) = rules else {
-        return json!("skitgubbe");
-    };
-    let preset = if rules.preset.is_empty() {
-        "skitgubbe"
-    } else {
-        &rules.preset
-    };
-    let options = rules
-        .options
-        .as_ref()
-        .and_then(|o| serde_json::to_value(o).ok())
-        .map(integers)
-        .unwrap_or_else(|| json!({}));
-    json!({ "preset": preset, "options": options })
-}
-
-fn integers(value: Value) -> Value {
-    match value {
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => json!(f as i64),
-            _ => Value::Number(n),
-        },
-        Value::Array(a) => Value::Array(a.into_iter().map(integers).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, integers(v))).collect()),
-        other => other,
-    }
 }
 
 /// The engine's resolved ruleset JSON as the API message.
@@ -77,24 +47,6 @@ pub fn move_kind(action: Option<&v1::Action>) -> Result<MoveKind, ApiError> {
     };
     let fields = Map::from_iter([(name.to_owned(), value)]);
     MoveKind::from_fields(&fields).map_err(|e| ApiError::invalid(format!("action.{name}"), e.0))
-}
-
-pub fn action_message(kind: &MoveKind) -> v1::Action {
-    let kind = match *kind {
-        MoveKind::Play(cards) => Kind::Play(v1::PlayAction {
-            cards: ascending(cards),
-        }),
-        MoveKind::Sluff(cards) => Kind::Sluff(v1::SluffAction {
-            cards: ascending(cards),
-        }),
-        MoveKind::Chance => Kind::Chance(true),
-        MoveKind::Pickup => Kind::Pickup(true),
-        MoveKind::Pass => Kind::Pass(true),
-        MoveKind::Claim => Kind::Claim(true),
-        MoveKind::Rob => Kind::Rob(true),
-        MoveKind::Bank => Kind::Bank(true),
-    };
-    v1::Action { kind: Some(kind) }
 }
 
 pub fn phase(phase: Phase) -> v1::Phase {
@@ -337,19 +289,6 @@ fn table(entries: &[TableEntry], phase: Phase) -> (Vec<v1::TableCard>, Vec<v1::L
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn struct_numbers_become_integers() {
-        let options =
-            serde_json::from_value(json!({"phase2.action_limit": 2000, "x": 1.5})).expect("struct");
-        let rules = v1::Rules {
-            preset: "skitgubbe".into(),
-            options: Some(options),
-        };
-        let value = rules_json(Some(&rules));
-        assert_eq!(value["options"]["phase2.action_limit"], json!(2000));
-        assert_eq!(value["options"]["x"], json!(1.5));
-    }
 
     #[test]
     fn malformed_actions_name_the_field() {

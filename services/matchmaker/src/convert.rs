@@ -1,42 +1,13 @@
 //! Stored tickets to API messages, and the request's rules to the engine's
-//! JSON form (as the game service reads them, so both agree on the key).
+//! JSON form (skit-client's, as the game service reads them, so both agree
+//! on the key).
 
 use serde_json::{Value, json};
 use skit_proto::v1::{self, TicketState};
 use skit_store::Ticket;
 use time::OffsetDateTime;
 
-/// The request's ruleset as the engine's JSON form. Struct numbers are
-/// doubles; whole ones go back to integers, which the engine expects.
-pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
-    let Some(rules) = rules else {
-        return json!("skitgubbe");
-    };
-    let preset = if rules.preset.is_empty() {
-        "skitgubbe"
-    } else {
-        &rules.preset
-    };
-    let options = rules
-        .options
-        .as_ref()
-        .and_then(|o| serde_json::to_value(o).ok())
-        .map(integers)
-        .unwrap_or_else(|| json!({}));
-    json!({ "preset": preset, "options": options })
-}
-
-fn integers(value: Value) -> Value {
-    match value {
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => json!(f as i64),
-            _ => Value::Number(n),
-        },
-        Value::Array(a) => Value::Array(a.into_iter().map(integers).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, integers(v))).collect()),
-        other => other,
-    }
-}
+pub use skit_client::rules_json;
 
 /// The stored form of a Rules message: its protobuf JSON.
 pub fn rules_to_store(rules: &v1::Rules) -> Value {
