@@ -39,6 +39,29 @@ pub(crate) fn seat_number(seat: u32, field: &str) -> Result<Seat, ApiError> {
     Seat::try_from(seat).map_err(|_| ApiError::invalid(field, format!("no seat {seat}")))
 }
 
+/// `seat` (field `seat`) if the caller may act for it: they hold it, or
+/// they are the operator and the game has it.
+fn held_seat(caller: &Caller, live: &Live, seat: u32) -> Result<Seat, ApiError> {
+    let seat = seat_number(seat, "seat")?;
+    if live.holds(caller.account.id, seat)
+        || caller.is_operator() && seat < live.game.state().players()
+    {
+        Ok(seat)
+    } else {
+        Err(ApiError::PermissionDenied(format!(
+            "you do not hold seat {seat}"
+        )))
+    }
+}
+
+/// A client's move id: 1 to 128 characters.
+fn check_move_id(move_id: &str) -> Result<(), ApiError> {
+    if move_id.is_empty() || move_id.len() > 128 {
+        return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
+    }
+    Ok(())
+}
+
 fn assignments(live: &Live) -> Vec<SeatAssignment> {
     live.seats
         .iter()

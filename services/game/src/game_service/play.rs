@@ -9,7 +9,9 @@ use skit_proto::v1::{
 };
 use skit_store::{AccountKind, NewEvent, NewGame};
 
-use super::{GameApi, assignments, game_id, holder, request_id, seat_number};
+use super::{
+    GameApi, assignments, check_move_id, game_id, held_seat, holder, request_id, seat_number,
+};
 use crate::auth::Caller;
 use crate::clock::TimeControl;
 use crate::convert;
@@ -240,18 +242,9 @@ impl GameApi {
     ) -> Result<SubmitMoveResponse, ApiError> {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
-        let seat = seat_number(req.seat, "seat")?;
-        if !(live.holds(caller.account.id, seat)
-            || caller.is_operator() && seat < live.game.state().players())
-        {
-            return Err(ApiError::PermissionDenied(format!(
-                "you do not hold seat {seat}"
-            )));
-        }
+        let seat = held_seat(&caller, &live, req.seat)?;
         let kind = convert::move_kind(req.action.as_ref())?;
-        if req.move_id.is_empty() || req.move_id.len() > 128 {
-            return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
-        }
+        check_move_id(&req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(first) = live.move_by_id(&req.move_id) {
                 if first.seat != seat || first.kind != kind {

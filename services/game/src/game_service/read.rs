@@ -18,7 +18,7 @@ use skit_store::GameId;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::{GameApi, assignments, game_id, seat_number};
+use super::{GameApi, assignments, game_id, held_seat};
 use crate::auth::Caller;
 use crate::convert;
 use crate::error::ApiError;
@@ -38,18 +38,7 @@ impl GameApi {
         match (seat, spectator) {
             (Some(_), true) => Err(ApiError::invalid("seat", "a spectator view names no seat")),
             (None, true) => Ok(None),
-            (Some(seat), false) => {
-                let seat = seat_number(seat, "seat")?;
-                let may = live.holds(caller.account.id, seat)
-                    || caller.is_operator() && seat < live.game.state().players();
-                if may {
-                    Ok(Some(seat))
-                } else {
-                    Err(ApiError::PermissionDenied(format!(
-                        "you do not hold seat {seat}"
-                    )))
-                }
-            }
+            (Some(seat), false) => held_seat(caller, live, seat).map(Some),
             (None, false) => match live.seats_of(caller.account.id)[..] {
                 [] => Ok(None),
                 [seat] => Ok(Some(seat)),

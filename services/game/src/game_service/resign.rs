@@ -4,7 +4,7 @@
 use skit_proto::v1::{ResignRequest, ResignResponse};
 
 use super::play::APPEND_ATTEMPTS;
-use super::{GameApi, game_id, seat_number};
+use super::{GameApi, check_move_id, game_id, held_seat};
 use crate::auth::Caller;
 use crate::convert;
 use crate::error::ApiError;
@@ -19,17 +19,8 @@ impl GameApi {
     ) -> Result<ResignResponse, ApiError> {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
-        let seat = seat_number(req.seat, "seat")?;
-        if !(live.holds(caller.account.id, seat)
-            || caller.is_operator() && seat < live.game.state().players())
-        {
-            return Err(ApiError::PermissionDenied(format!(
-                "you do not hold seat {seat}"
-            )));
-        }
-        if req.move_id.is_empty() || req.move_id.len() > 128 {
-            return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
-        }
+        let seat = held_seat(&caller, &live, req.seat)?;
+        check_move_id(&req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(end) = live.resignation_by_id(&req.move_id) {
                 if end.seat != seat {
