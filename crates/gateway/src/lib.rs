@@ -37,6 +37,8 @@ pub mod query;
 mod rest;
 pub mod routes;
 pub mod telemetry;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use error::{ApiError, http_status};
 pub use grpc_web::{combined, cors, grpc_routes, serve};

@@ -110,13 +110,8 @@ pub async fn retry_failed(state: AppState, every: Duration) {
         tokio::time::sleep(every).await;
         let ids: Vec<_> = unrated(&state).drain().collect();
         for id in ids {
-            match state.games.lock(id).await {
-                Ok(mut live) if live.is_over() => on_game_over(&state, &mut live).await,
-                Ok(_) => tracing::warn!(game_id = %id, "a finished game whose log has no end"),
-                Err(error) => {
-                    tracing::warn!(%error, game_id = %id, "cannot load game; will try again");
-                    unrated(&state).insert(id);
-                }
+            if !rate_finished(&state, id).await {
+                unrated(&state).insert(id);
             }
         }
     }
@@ -176,10 +171,20 @@ pub async fn recover(state: AppState) {
         }
     };
     for id in ids {
-        match state.games.lock(id).await {
-            Ok(mut live) if live.is_over() => on_game_over(&state, &mut live).await,
-            Ok(_) => tracing::warn!(game_id = %id, "a finished game whose log has no end"),
-            Err(error) => tracing::warn!(%error, game_id = %id, "cannot load game"),
+        rate_finished(&state, id).await;
+    }
+}
+
+/// Loads finished game `id` and runs [`on_game_over`] on it; `false` if
+/// the game could not be loaded.
+async fn rate_finished(state: &AppState, id: GameId) -> bool {
+    match state.games.lock(id).await {
+        Ok(mut live) if live.is_over() => on_game_over(state, &mut live).await,
+        Ok(_) => tracing::warn!(game_id = %id, "a finished game whose log has no end"),
+        Err(error) => {
+            tracing::warn!(%error, game_id = %id, "cannot load game");
+            return false;
         }
     }
+    true
 }

@@ -9,17 +9,14 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use skit_gateway::testing::Http;
 use skit_proto::v1::WatchGameRequest;
 use support::{authed, play_out, random_move, spawn_app_with, view};
 
 /// The cache gauge as `/metrics` shows it (absent before any game loaded).
 async fn cached_games(addr: std::net::SocketAddr) -> f64 {
-    let text = reqwest::get(format!("http://{addr}/metrics"))
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("metrics text");
+    let http = Http::new(format!("http://{addr}"));
+    let (_, text) = http.text("GET", "/metrics", None, None).await;
     text.lines()
         .find_map(|line| line.strip_prefix("skit_live_games "))
         .map_or(0.0, |value| value.trim().parse().expect("a number"))

@@ -9,67 +9,32 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
+use skit_gateway::testing::Http;
 use skit_store::testing::TestDb;
 use support::spawn_app;
 
-struct Http {
-    client: reqwest::Client,
-    base: String,
-}
-
-impl Http {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let url = format!("{}{path}", self.base);
-        let mut request = match method {
-            "POST" => self.client.post(url),
-            _ => self.client.get(url),
-        };
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.expect("request");
-        let status = response.status().as_u16();
-        let text = response.text().await.expect("body");
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+/// A new guest over REST: (account id, token).
+async fn guest(http: &Http, name: &str) -> (String, String) {
+    let (status, body) = http
+        .call(
+            "POST",
+            "/v1/accounts/guest",
+            None,
+            Some(json!({"name": name})),
         )
-    }
-
-    async fn guest(&self, name: &str) -> (String, String) {
-        let (status, body) = self
-            .call(
-                "POST",
-                "/v1/accounts/guest",
-                None,
-                Some(json!({"name": name})),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
-        (
-            body["accountId"].as_str().expect("id").into(),
-            body["token"].as_str().expect("token").into(),
-        )
-    }
+        .await;
+    assert_eq!(status, 200, "{body}");
+    (
+        body["accountId"].as_str().expect("id").into(),
+        body["token"].as_str().expect("token").into(),
+    )
 }
 
 async fn rest_game(db: &TestDb) {
     // Arrange: the service, two guests, a two-player game
     let app = spawn_app(db.url()).await;
-    let http = Http {
-        client: reqwest::Client::new(),
-        base: format!("http://{}", app.addr),
-    };
-    let players = [http.guest("ann").await, http.guest("bo").await];
+    let http = Http::new(format!("http://{}", app.addr));
+    let players = [guest(&http, "ann").await, guest(&http, "bo").await];
     let seats: Vec<Value> = players
         .iter()
         .map(|(id, _)| json!({"accountId": id}))
@@ -161,12 +126,9 @@ async fn rest_game(db: &TestDb) {
 
 async fn rest_errors(db: &TestDb) {
     let app = spawn_app(db.url()).await;
-    let http = Http {
-        client: reqwest::Client::new(),
-        base: format!("http://{}", app.addr),
-    };
-    let (id, token) = http.guest("cy").await;
-    let other = http.guest("di").await;
+    let http = Http::new(format!("http://{}", app.addr));
+    let (id, token) = guest(&http, "cy").await;
+    let other = guest(&http, "di").await;
     let (_, created) = http
         .call(
             "POST",

@@ -5,60 +5,11 @@
 
 mod support;
 
-use serde_json::{Value, json};
+use serde_json::json;
+use skit_gateway::testing::{Http, sse_messages};
 use skit_proto::v1::AccountKind;
 use skit_store::testing::TestDb;
 use support::*;
-
-struct Http {
-    client: reqwest::Client,
-    base: String,
-}
-
-impl Http {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let (status, text) = self.text(method, path, token, body).await;
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        (status, body)
-    }
-
-    async fn text(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, String) {
-        let url = format!("{}{path}", self.base);
-        let mut request = match method {
-            "POST" => self.client.post(url),
-            _ => self.client.get(url),
-        };
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.expect("request");
-        let status = response.status().as_u16();
-        (status, response.text().await.expect("body"))
-    }
-}
-
-/// The `data:` messages of a finished Server-Sent Events body.
-fn sse_messages(body: &str) -> Vec<Value> {
-    body.lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .map(|data| serde_json::from_str(data.trim()).expect("JSON data"))
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tickets_over_rest_from_queue_to_game() {
@@ -69,10 +20,7 @@ async fn tickets_over_rest_from_queue_to_game() {
     let ann = account(&game, "ann", AccountKind::Player).await;
     let bob = account(&game, "bob", AccountKind::Player).await;
     let cat = account(&game, "cat", AccountKind::Player).await;
-    let http = Http {
-        client: reqwest::Client::new(),
-        base: mm.url(),
-    };
+    let http = Http::new(mm.url());
     let mas_for_two = json!({"rules": {"preset": "mas"}, "playerCounts": [2]});
 
     // Refused requests name the field and queue nothing.
@@ -140,10 +88,7 @@ async fn tickets_over_rest_from_queue_to_game() {
         (200, &json!("TICKET_STATE_QUEUED"))
     );
     let watch = {
-        let http = Http {
-            client: http.client.clone(),
-            base: http.base.clone(),
-        };
+        let http = http.clone();
         let (path, token) = (format!("/v1/tickets/{ticket}/watch"), ann.token.clone());
         tokio::spawn(async move { http.text("GET", &path, Some(&token), None).await })
     };
