@@ -63,7 +63,8 @@ pub enum EmptyHand {
 /// The threshold of `between.low_cards`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Threshold {
-    Count(u8),
+    /// Any number of cards: one above the largest hand gives every seat low cards.
+    Count(u32),
     /// The trump card's rank, ace 14.
     TrumpRank,
 }
@@ -94,7 +95,7 @@ impl LowCards {
     /// The threshold as a number of cards, given the trump card's rank.
     pub fn threshold_for(&self, trump_rank: Rank) -> u32 {
         match self.threshold {
-            Threshold::Count(n) => u32::from(n),
+            Threshold::Count(n) => n,
             Threshold::TrumpRank => u32::from(trump_rank.value()),
         }
     }

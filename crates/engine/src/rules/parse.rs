@@ -154,8 +154,8 @@ fn low_cards(v: &Value) -> Result<Option<LowCards>, RulesError> {
     let threshold = match object.get("threshold") {
         None => return Err(RulesError::new(LOW, "needs a threshold")),
         Some(Value::String(s)) if s == "trump_rank" => Threshold::TrumpRank,
-        Some(t) => match whole_number(t).filter(|&n| n <= 52) {
-            Some(n) => Threshold::Count(n as u8),
+        Some(t) => match whole_number(t).and_then(|n| u32::try_from(n).ok()) {
+            Some(n) => Threshold::Count(n),
             None => {
                 return Err(RulesError::new(
                     LOW,
