@@ -47,8 +47,15 @@ fn a_broken_scenario_fails_and_is_counted() {
         r#"{"rules":"skitgubbe","players":2,"start":{"phase":"two","trump":"H","hands":[["2C"],["3C"]],"leader":0},"expect":{"phase":"over"}}"#,
     )
     .expect("write");
+    // A check that no action reaches would otherwise never run.
+    std::fs::write(
+        dir.join("unreached.json"),
+        r#"{"rules":"skitgubbe","players":2,"start":{"phase":"two","trump":"H","hands":[["2C"],["3C"]],"leader":0},"actions":[],"checks":[{"after":1,"phase":"over"}]}"#,
+    )
+    .expect("write");
     let (ok, out) = skit(&["conformance", dir.to_str().expect("utf-8 path")]);
     std::fs::remove_dir_all(&dir).ok();
     assert!(!ok);
-    assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
+    assert!(out.contains("only 0 actions"), "{out}");
+    assert!(out.trim_end().ends_with("0 passed, 3 failed"), "{out}");
 }

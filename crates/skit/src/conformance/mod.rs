@@ -53,6 +53,12 @@ fn run_file(file: &Path) -> Result<(), String> {
         };
     }
     let mut game = set_up.map_err(|e| format!("set-up refused: {e}"))?;
+    let actions = scenario.actions.len();
+    if let Some((at, _)) = scenario.checks.iter().find(|(at, _)| *at > actions) {
+        return Err(format!(
+            "a check after {at}, but the scenario has only {actions} actions"
+        ));
+    }
     check_at(&game, &scenario, 0)?;
     for (i, entry) in scenario.actions.iter().enumerate() {
         let step = i + 1;
