@@ -23,6 +23,7 @@
 //! ```
 
 mod account;
+mod backend;
 mod batch;
 mod clock;
 mod error;

@@ -22,7 +22,10 @@ use tx::{append_in_tx, insert_event, join_in_tx};
 
 #[cfg(all(test, feature = "testing"))]
 mod plans;
-mod tx;
+/// The steps run inside one SQLite transaction (`crate::backend`).
+mod tx {
+    crate::backend::transaction_steps!(sqlx::SqliteConnection);
+}
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
 
@@ -264,61 +267,7 @@ impl SqliteStore {
         Ok(stored)
     }
 
-    /// After a unique violation: which move was already stored, or else how
-    /// far the log has got. A move id wins, so retries stay idempotent.
-    async fn explain_conflict(&self, game_id: GameId, events: &[NewEvent]) -> Error {
-        for move_id in events.iter().filter_map(|e| e.move_id.as_deref()) {
-            match self.event_by_move_id(game_id, move_id).await {
-                Ok(Some(event)) => {
-                    return Error::DuplicateMove {
-                        event: Box::new(event),
-                    };
-                }
-                Ok(None) => {}
-                Err(e) => return e,
-            }
-        }
-        match self.last_seq(game_id).await {
-            Ok(Some(current_version)) => Error::Conflict { current_version },
-            Ok(None) => Error::GameNotFound(game_id),
-            Err(e) => e,
-        }
-    }
-
-    async fn event_by_move_id(
-        &self,
-        game_id: GameId,
-        move_id: &str,
-    ) -> Result<Option<StoredEvent>, Error> {
-        let row: Option<EventRow> = sqlx::query_as(sql::EVENT_BY_MOVE_ID)
-            .bind(game_id.to_string())
-            .bind(move_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(TryInto::try_into).transpose()
-    }
-
-    /// The seq of the game's last event; `None` if there is no such game.
-    pub async fn last_seq(&self, game_id: GameId) -> Result<Option<u64>, Error> {
-        let seq: Option<i64> = sqlx::query_scalar(sql::LAST_SEQ)
-            .bind(game_id.to_string())
-            .fetch_one(&self.pool)
-            .await?;
-        seq.map(rows::seq_from_db).transpose()
-    }
-
-    pub async fn load_events(
-        &self,
-        game_id: GameId,
-        from_seq: u64,
-    ) -> Result<Vec<StoredEvent>, Error> {
-        let rows: Vec<EventRow> = sqlx::query_as(sql::LOAD_EVENTS)
-            .bind(game_id.to_string())
-            .bind(rows::seq_to_db(from_seq)?)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.into_iter().map(TryInto::try_into).collect()
-    }
+    crate::backend::event_log_reads!();
 }
 
 #[cfg(all(test, feature = "testing"))]
