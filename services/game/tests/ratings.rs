@@ -12,7 +12,8 @@ use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
     AccountKind, CreateAccountRequest, CreateGameRequest, GetLeaderboardRequest,
-    GetRatingHistoryRequest, GetRatingsRequest, Phase, Rating, RatingChange, Rules, View,
+    GetRatingHistoryRequest, GetRatingsRequest, JoinGameRequest, ListGamesRequest, Phase, Rating,
+    RatingChange, Rules, SeatSpec, View,
 };
 use skit_store::testing::TestDb;
 use support::{
@@ -26,6 +27,7 @@ on_both_databases!(
     unrated_game_changes_nothing,
     overridden_options_are_rated_under_their_own_key,
     bad_requests_are_refused,
+    players_seat_only_themselves_in_rated_games,
 );
 
 fn rules(options: Option<serde_json::Value>) -> Rules {
@@ -337,4 +339,71 @@ async fn bad_requests_are_refused(db: &TestDb) {
         .await
         .expect_err("no token");
     assert_eq!(err.code(), Code::Unauthenticated);
+}
+
+/// Seating an account is not its consent: a rated game (where a run-out
+/// clock can cost rating) seats other accounts only when the operator asks.
+async fn players_seat_only_themselves_in_rated_games(db: &TestDb) {
+    let app = spawn_app(db.url()).await;
+    let players = accounts(&app, 3).await;
+    let (creator, victim) = (&players[0], &players[1]);
+    let mut games = app.games().await;
+    let listed = |token: &str| authed(ListGamesRequest::default(), token);
+
+    let forced = CreateGameRequest {
+        rated: true,
+        ..skitgubbe_for(&players[..2])
+    };
+    let err = games
+        .create_game(authed(forced, &creator.token))
+        .await
+        .expect_err("a player seating another account in a rated game");
+    assert_eq!(err.code(), Code::PermissionDenied, "{err:?}");
+    assert!(
+        err.message().starts_with("seats[1].account_id"),
+        "{}",
+        err.message()
+    );
+    let theirs = games.list_games(listed(&victim.token)).await.expect("list");
+    assert!(theirs.into_inner().games.is_empty(), "nothing was created");
+
+    // Seating only themselves, the others join: allowed.
+    let open = CreateGameRequest {
+        rated: true,
+        seats: vec![
+            SeatSpec {
+                account_id: Some(creator.id.clone()),
+            },
+            SeatSpec::default(),
+        ],
+        ..skitgubbe_for(&players[..2])
+    };
+    let game = games
+        .create_game(authed(open, &creator.token))
+        .await
+        .expect("a rated game seating only its creator")
+        .into_inner()
+        .game_id;
+    let join = JoinGameRequest {
+        game_id: game.clone(),
+        seat: None,
+    };
+    let seat = games
+        .join_game(authed(join, &victim.token))
+        .await
+        .expect("join")
+        .into_inner()
+        .seat;
+    assert_eq!(seat, 1);
+
+    // The operator (the matchmaker) still seats whom it pairs.
+    let paired = CreateGameRequest {
+        rated: true,
+        ..skitgubbe_for(&players[..2])
+    };
+    games
+        .create_game(authed(paired, OPERATOR_TOKEN))
+        .await
+        .expect("the operator seats both");
+    app.stop().await;
 }

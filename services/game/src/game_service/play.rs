@@ -46,6 +46,21 @@ impl GameApi {
             .map(|tc| TimeControl::from_request(tc, self.state.clock_min_limit))
             .transpose()?;
         let seats = self.seat_holders(&caller, &req, players).await?;
+        // Seating someone is not their consent: in a rated game, where a
+        // loss (a run-out clock, say) costs rating, only the operator (the
+        // matchmaker) seats other accounts; players join by themselves.
+        if req.rated
+            && !caller.is_operator()
+            && let Some(i) = seats.iter().position(|s| {
+                s.as_ref()
+                    .is_some_and(|(h, _)| h.account_id != caller.account.id.0)
+            })
+        {
+            return Err(ApiError::PermissionDenied(format!(
+                "seats[{i}].account_id: in a rated game a player may seat only themselves; \
+                 the other players join the open seats"
+            )));
+        }
         if req.rated
             && seats
                 .iter()
