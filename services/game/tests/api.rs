@@ -22,6 +22,7 @@ use tonic::Code;
 on_both_databases!(
     full_game_to_the_loser,
     resent_move_is_idempotent,
+    move_ids_belong_to_their_seat,
     stale_version_is_aborted,
     every_error_class,
     restart_mid_game,
@@ -131,6 +132,52 @@ async fn resent_move_is_idempotent(db: &TestDb) {
     let now = view(&mut client, &game, seat, token).await;
     assert_eq!(now.version, first.version, "the resend appended nothing");
     assert_eq!(reused.code(), Code::AlreadyExists, "{reused:?}");
+}
+
+/// One player cannot take another's move id (a bot's next ids are easy to
+/// guess): the same id from another seat is that seat's own.
+async fn move_ids_belong_to_their_seat(db: &TestDb) {
+    // Arrange: a two-player game, so the seat to act alternates at times.
+    let app = spawn_app(db.url()).await;
+    let (guests, game, _) = app.game_with_guests(2).await;
+    let mut client = app.games().await;
+    let (first_seat, v) = seat_to_act(&mut client, &game, &guests).await;
+    let token = &guests[first_seat as usize].token;
+    let req = submit(&game, first_seat, &v, v.legal_actions[0].clone(), "taken");
+    client
+        .submit_move(authed(req, token))
+        .await
+        .expect("the first seat's move");
+    // Moves by the first seat (each with a fresh id) until the other acts.
+    let mut n = 0;
+    let (seat, v) = loop {
+        let (seat, v) = seat_to_act(&mut client, &game, &guests).await;
+        if seat != first_seat {
+            break (seat, v);
+        }
+        n += 1;
+        let req = submit(
+            &game,
+            seat,
+            &v,
+            v.legal_actions[0].clone(),
+            &format!("own-{n}"),
+        );
+        let token = &guests[seat as usize].token;
+        client.submit_move(authed(req, token)).await.expect("move");
+    };
+
+    // Act: the other seat uses the id the first seat used.
+    let req = submit(&game, seat, &v, v.legal_actions[0].clone(), "taken");
+    let reply = client
+        .submit_move(authed(req, &guests[seat as usize].token))
+        .await;
+
+    // Assert
+    let reply = reply
+        .expect("another seat's id does not block this one")
+        .into_inner();
+    assert_eq!(reply.version, v.version + 1, "the move was applied");
 }
 
 async fn stale_version_is_aborted(db: &TestDb) {

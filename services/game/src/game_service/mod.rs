@@ -54,12 +54,15 @@ fn held_seat(caller: &Caller, live: &Live, seat: u32) -> Result<Seat, ApiError> 
     }
 }
 
-/// A client's move id: 1 to 128 characters.
-fn check_move_id(move_id: &str) -> Result<(), ApiError> {
+/// The key a seat's move id is stored under: the id (1 to 128 characters)
+/// within the seat's own name space. Ids are the client's, and one player
+/// could otherwise take another's next id (a bot's are easily guessed)
+/// and make that player's move refused as a reuse.
+fn seat_move_id(seat: Seat, move_id: &str) -> Result<String, ApiError> {
     if move_id.is_empty() || move_id.len() > 128 {
         return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
     }
-    Ok(())
+    Ok(format!("{seat}/{move_id}"))
 }
 
 fn assignments(live: &Live) -> Vec<SeatAssignment> {

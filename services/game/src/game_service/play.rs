@@ -10,7 +10,7 @@ use skit_proto::v1::{
 use skit_store::{AccountKind, NewEvent, NewGame};
 
 use super::{
-    GameApi, assignments, check_move_id, game_id, held_seat, holder, request_id, seat_number,
+    GameApi, assignments, game_id, held_seat, holder, request_id, seat_move_id, seat_number,
 };
 use crate::auth::Caller;
 use crate::clock::TimeControl;
@@ -259,9 +259,9 @@ impl GameApi {
         let mut live = self.state.games.lock(id).await?;
         let seat = held_seat(&caller, &live, req.seat)?;
         let kind = convert::move_kind(req.action.as_ref())?;
-        check_move_id(&req.move_id)?;
+        let move_id = seat_move_id(seat, &req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
-            if let Some(first) = live.move_by_id(&req.move_id) {
+            if let Some(first) = live.move_by_id(&move_id) {
                 if first.seat != seat || first.kind != kind {
                     return Err(ApiError::AlreadyExists(format!(
                         "move id {:?} was used for another move",
@@ -273,7 +273,7 @@ impl GameApi {
                     view: Some(convert::view(&live, Some(seat), None)),
                 });
             }
-            if live.resignation_by_id(&req.move_id).is_some() {
+            if live.resignation_by_id(&move_id).is_some() {
                 return Err(ApiError::AlreadyExists(format!(
                     "move id {:?} was used for a resignation",
                     req.move_id
@@ -285,7 +285,7 @@ impl GameApi {
                     current: live.version,
                 });
             }
-            let events = live.plan_move(seat, kind, &req.move_id)?;
+            let events = live.plan_move(seat, kind, &move_id)?;
             match self.append(&mut live, events).await {
                 Ok(()) => {
                     // The history since the version the move was made on:

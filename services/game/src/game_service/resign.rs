@@ -4,7 +4,7 @@
 use skit_proto::v1::{ResignRequest, ResignResponse};
 
 use super::play::APPEND_ATTEMPTS;
-use super::{GameApi, check_move_id, game_id, held_seat};
+use super::{GameApi, game_id, held_seat, seat_move_id};
 use crate::auth::Caller;
 use crate::convert;
 use crate::error::ApiError;
@@ -20,9 +20,9 @@ impl GameApi {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
         let seat = held_seat(&caller, &live, req.seat)?;
-        check_move_id(&req.move_id)?;
+        let move_id = seat_move_id(seat, &req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
-            if let Some(end) = live.resignation_by_id(&req.move_id) {
+            if let Some(end) = live.resignation_by_id(&move_id) {
                 if end.seat != seat {
                     return Err(ApiError::AlreadyExists(format!(
                         "move id {:?} was used by seat {}",
@@ -34,13 +34,13 @@ impl GameApi {
                     view: Some(convert::view(&live, Some(seat), None)),
                 });
             }
-            if live.move_by_id(&req.move_id).is_some() {
+            if live.move_by_id(&move_id).is_some() {
                 return Err(ApiError::AlreadyExists(format!(
                     "move id {:?} was used for a move",
                     req.move_id
                 )));
             }
-            let events = live.plan_forfeit(seat, Forfeit::Resigned, Some(&req.move_id))?;
+            let events = live.plan_forfeit(seat, Forfeit::Resigned, Some(&move_id))?;
             match self.append(&mut live, events).await {
                 Ok(()) => {
                     return Ok(ResignResponse {
