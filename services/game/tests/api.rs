@@ -12,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 use skit_engine::{Action, Card, CardSet, Game, Preset, Record, Ruleset};
 use skit_proto::v1::{
-    Action as ApiAction, GetHistoryRequest, GetViewRequest, ListGamesRequest, PlayAction, View,
-    WatchGameRequest, action::Kind,
+    Action as ApiAction, CreateGameRequest, GetHistoryRequest, GetViewRequest, JoinGameRequest,
+    ListGamesRequest, PlayAction, View, WatchGameRequest, action::Kind,
 };
 use skit_store::testing::TestDb;
 use support::*;
@@ -23,6 +23,7 @@ on_both_databases!(
     full_game_to_the_loser,
     resent_move_is_idempotent,
     move_ids_belong_to_their_seat,
+    joining_again_changes_nothing,
     stale_version_is_aborted,
     every_error_class,
     restart_mid_game,
@@ -178,6 +179,56 @@ async fn move_ids_belong_to_their_seat(db: &TestDb) {
         .expect("another seat's id does not block this one")
         .into_inner();
     assert_eq!(reply.version, v.version + 1, "the move was applied");
+}
+
+/// A seated player's join is answered with its seat; asking for another
+/// seat is refused, and neither appends anything.
+async fn joining_again_changes_nothing(db: &TestDb) {
+    // Arrange: the creator at seat 0, seats 1 and 2 open.
+    let app = spawn_app(db.url()).await;
+    let (creator, other) = (app.guest("ann").await, app.guest("bo").await);
+    let mut client = app.games().await;
+    let req = CreateGameRequest {
+        players: 3,
+        ..skitgubbe_for(&[])
+    };
+    let created = client
+        .create_game(authed(req, &creator.token))
+        .await
+        .expect("create")
+        .into_inner();
+    let game = created.game_id;
+    let join = |seat: Option<u32>| JoinGameRequest {
+        game_id: game.clone(),
+        seat,
+    };
+
+    // Act
+    let again = client
+        .join_game(authed(join(None), &creator.token))
+        .await
+        .expect("a retried join")
+        .into_inner();
+    let second = client
+        .join_game(authed(join(Some(1)), &creator.token))
+        .await
+        .expect_err("a second seat by joining");
+    let after = view(&mut client, &game, 0, &creator.token).await;
+    let joined = client
+        .join_game(authed(join(None), &other.token))
+        .await
+        .expect("another player joins")
+        .into_inner();
+
+    // Assert
+    assert_eq!(again.seat, 0);
+    assert_eq!(second.code(), Code::FailedPrecondition, "{second:?}");
+    assert!(
+        second.message().contains("already sit at seat 0"),
+        "{second:?}"
+    );
+    assert_eq!(after.version, created.version, "nothing was appended");
+    assert_eq!(joined.seat, 1);
 }
 
 async fn stale_version_is_aborted(db: &TestDb) {

@@ -208,9 +208,14 @@ impl GameApi {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
         for _ in 0..APPEND_ATTEMPTS {
-            if let Some(&seat) = live.seats_of(caller.account.id).first()
-                && req.seat.is_none_or(|s| s == u32::from(seat))
-            {
+            if let Some(&seat) = live.seats_of(caller.account.id).first() {
+                // A retried join is answered with the seat already held; a
+                // second seat is not to be had by joining.
+                if req.seat.is_some_and(|s| s != u32::from(seat)) {
+                    return Err(ApiError::FailedPrecondition(format!(
+                        "you already sit at seat {seat} of game {id}"
+                    )));
+                }
                 tracing::Span::current().record("seat", seat);
                 return Ok(JoinGameResponse {
                     seat: u32::from(seat),
