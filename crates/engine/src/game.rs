@@ -153,7 +153,9 @@ impl Game {
                         before.stock_top().map(|card| Record::Chance { seat, card })
                     }
                     MoveKind::Pickup => {
-                        let cards = after.hand(seat) - before.hand(seat);
+                        // What left the table for the hand: a pickup that
+                        // ends phase one (mas) also brings the piles in.
+                        let cards = (after.hand(seat) - before.hand(seat)) & before.table_set();
                         Some(Record::Pickup { seat, cards })
                     }
                     MoveKind::Pass => Some(Record::Pass { seat }),

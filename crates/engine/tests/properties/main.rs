@@ -16,6 +16,7 @@ mod conservation;
 mod legality;
 mod malformed;
 mod play;
+mod records;
 mod replay;
 mod state_size;
 mod view_dependence;
