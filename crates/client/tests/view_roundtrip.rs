@@ -24,7 +24,7 @@ async fn spawn_service(db: &TestDb) -> SocketAddr {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let config = skit_game::Config {
-        database_url: db.url().to_owned(),
+        database_url: db.url().into(),
         addr,
         operator_token: Some(skit_game::Secret::new(OPERATOR)),
         ..skit_game::Config::default()

@@ -26,6 +26,7 @@ mod account;
 mod backend;
 mod batch;
 mod clock;
+mod database_url;
 mod error;
 mod event;
 mod game;
@@ -47,6 +48,7 @@ mod tickets;
 
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
 pub use batch::{AppendRequest, AppendResults};
+pub use database_url::DatabaseUrl;
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};

@@ -9,10 +9,11 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 pub use skit_client::Secret;
+use skit_store::DatabaseUrl;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
-    pub database_url: String,
+    pub database_url: DatabaseUrl,
     pub addr: SocketAddr,
     /// Whoever presents this token may create accounts and act for any seat.
     pub operator_token: Option<Secret>,
@@ -101,5 +102,24 @@ impl Config {
 
     pub fn ratings_retry(&self) -> Duration {
         Duration::from_millis(self.ratings_retry_ms.max(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start-up log prints the configuration (`?config`).
+    #[test]
+    fn the_logged_configuration_hides_secrets() {
+        let config = Config {
+            database_url: "postgres://skit:hunter2@db/skit".into(),
+            operator_token: Some(Secret::new("op-token")),
+            ..Config::default()
+        };
+        let logged = format!("{config:?}");
+        assert!(!logged.contains("hunter2"), "{logged}");
+        assert!(!logged.contains("op-token"), "{logged}");
+        assert!(logged.contains("postgres://skit:***@db/skit"), "{logged}");
     }
 }

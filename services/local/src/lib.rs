@@ -123,7 +123,8 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     game.database_url = settings
         .database_url
         .clone()
-        .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"));
+        .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"))
+        .into();
     game.operator_token = Some(skit_client::Secret::new(token.clone()));
     tasks.push((
         "game service",
@@ -166,7 +167,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     let matchmaker_url = format!("http://{}", mm_listener.local_addr()?);
     let mut mm = skit_matchmaker::Config::load().context("matchmaker settings")?;
     mm.addr = mm_listener.local_addr()?;
-    mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db");
+    mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db").into();
     mm.game_url = game_url.clone();
     mm.operator_token = Some(skit_client::Secret::new(token));
     mm.bot_fill_wait_ms = settings.bot_fill_wait.as_millis() as u64;

@@ -9,6 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 pub use skit_client::Secret;
+use skit_store::DatabaseUrl;
 
 use crate::forming::Settings;
 
@@ -16,7 +17,7 @@ use crate::forming::Settings;
 pub struct Config {
     /// Where tickets are kept: its own SQLite file by default, or Postgres
     /// (shared by several matchmakers).
-    pub database_url: String,
+    pub database_url: DatabaseUrl,
     pub addr: SocketAddr,
     /// The game service's gRPC address.
     pub game_url: String,

@@ -66,7 +66,7 @@ impl Service {
         let addr: SocketAddr = listener.local_addr()?;
         listener.set_nonblocking(true)?;
         let config = skit_game::Config {
-            database_url,
+            database_url: database_url.into(),
             addr,
             group_commit: args.group_commit,
             group_committers: args.committers,

@@ -30,7 +30,7 @@ pub async fn spawn_service() -> Service {
         .expect("bind");
     let addr: SocketAddr = listener.local_addr().expect("addr");
     let config = skit_game::Config {
-        database_url: db.url().to_owned(),
+        database_url: db.url().into(),
         addr,
         operator_token: Some(skit_game::Secret::new(OPERATOR)),
         long_poll_cap_ms: 2_000,

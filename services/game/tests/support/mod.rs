@@ -64,7 +64,7 @@ pub async fn spawn_app_with(database_url: &str, tweak: impl FnOnce(&mut Config))
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let mut config = Config {
-        database_url: database_url.to_owned(),
+        database_url: database_url.into(),
         addr,
         operator_token: Some(Secret::new(OPERATOR_TOKEN)),
         long_poll_cap_ms: 10_000,

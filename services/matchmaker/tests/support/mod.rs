@@ -47,7 +47,7 @@ pub async fn spawn_game(database_url: &str) -> Running {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let config = skit_game::Config {
-        database_url: database_url.to_owned(),
+        database_url: database_url.into(),
         addr,
         operator_token: Some(skit_game::Secret::new(OPERATOR_TOKEN)),
         ..skit_game::Config::default()
@@ -66,7 +66,7 @@ pub async fn spawn_game(database_url: &str) -> Running {
 /// The matchmaker's settings for tests: a fast loop and a short bot wait.
 pub fn mm_config(database_url: &str, game: &Running) -> skit_matchmaker::Config {
     skit_matchmaker::Config {
-        database_url: database_url.to_owned(),
+        database_url: database_url.into(),
         game_url: game.url(),
         operator_token: Some(skit_matchmaker::Secret::new(OPERATOR_TOKEN)),
         match_interval_ms: 50,
