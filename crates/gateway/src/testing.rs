@@ -46,7 +46,8 @@ impl Http {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
             "POST" => self.client.post(url),
-            _ => self.client.get(url),
+            "GET" => self.client.get(url),
+            other => panic!("the REST routes are GET or POST, not {other}"),
         };
         if let Some(token) = token {
             request = request.bearer_auth(token);

@@ -117,17 +117,21 @@ macro_rules! transaction_steps {
 pub(crate) use transaction_steps;
 
 /// The event-log reads of a store, inside its `impl` (`self.pool` is its
-/// pool); they need `EventRow`, `rows`, `sql`, `Error`, `GameId`,
-/// `NewEvent` and `StoredEvent` in scope.
+/// pool). Paths are the crate's own (`$crate`), as an `impl` cannot hold
+/// the `use` lines of `transaction_steps`.
 macro_rules! event_log_reads {
     () => {
         /// After a unique violation: which move was already stored, or else how
         /// far the log has got. A move id wins, so retries stay idempotent.
-        async fn explain_conflict(&self, game_id: GameId, events: &[NewEvent]) -> Error {
+        async fn explain_conflict(
+            &self,
+            game_id: $crate::GameId,
+            events: &[$crate::NewEvent],
+        ) -> $crate::Error {
             for move_id in events.iter().filter_map(|e| e.move_id.as_deref()) {
                 match self.event_by_move_id(game_id, move_id).await {
                     Ok(Some(event)) => {
-                        return Error::DuplicateMove {
+                        return $crate::Error::DuplicateMove {
                             event: Box::new(event),
                         };
                     }
@@ -136,18 +140,18 @@ macro_rules! event_log_reads {
                 }
             }
             match self.last_seq(game_id).await {
-                Ok(Some(current_version)) => Error::Conflict { current_version },
-                Ok(None) => Error::GameNotFound(game_id),
+                Ok(Some(current_version)) => $crate::Error::Conflict { current_version },
+                Ok(None) => $crate::Error::GameNotFound(game_id),
                 Err(e) => e,
             }
         }
 
         async fn event_by_move_id(
             &self,
-            game_id: GameId,
+            game_id: $crate::GameId,
             move_id: &str,
-        ) -> Result<Option<StoredEvent>, Error> {
-            let row: Option<EventRow> = sqlx::query_as(sql::EVENT_BY_MOVE_ID)
+        ) -> Result<Option<$crate::StoredEvent>, $crate::Error> {
+            let row: Option<$crate::rows::EventRow> = sqlx::query_as($crate::sql::EVENT_BY_MOVE_ID)
                 .bind(game_id.to_string())
                 .bind(move_id)
                 .fetch_optional(&self.pool)
@@ -156,22 +160,25 @@ macro_rules! event_log_reads {
         }
 
         /// The seq of the game's last event; `None` if there is no such game.
-        pub async fn last_seq(&self, game_id: GameId) -> Result<Option<u64>, Error> {
-            let seq: Option<i64> = sqlx::query_scalar(sql::LAST_SEQ)
+        pub async fn last_seq(
+            &self,
+            game_id: $crate::GameId,
+        ) -> Result<Option<u64>, $crate::Error> {
+            let seq: Option<i64> = sqlx::query_scalar($crate::sql::LAST_SEQ)
                 .bind(game_id.to_string())
                 .fetch_one(&self.pool)
                 .await?;
-            seq.map(rows::seq_from_db).transpose()
+            seq.map($crate::rows::seq_from_db).transpose()
         }
 
         pub async fn load_events(
             &self,
-            game_id: GameId,
+            game_id: $crate::GameId,
             from_seq: u64,
-        ) -> Result<Vec<StoredEvent>, Error> {
-            let rows: Vec<EventRow> = sqlx::query_as(sql::LOAD_EVENTS)
+        ) -> Result<Vec<$crate::StoredEvent>, $crate::Error> {
+            let rows: Vec<$crate::rows::EventRow> = sqlx::query_as($crate::sql::LOAD_EVENTS)
                 .bind(game_id.to_string())
-                .bind(rows::seq_to_db(from_seq)?)
+                .bind($crate::rows::seq_to_db(from_seq)?)
                 .fetch_all(&self.pool)
                 .await?;
             rows.into_iter().map(TryInto::try_into).collect()

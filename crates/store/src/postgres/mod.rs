@@ -15,7 +15,7 @@ use crate::pg_listener::{self, ListenerTask};
 use crate::pg_notifier::Notifier;
 
 use crate::error::is_unique_violation;
-use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
+use crate::rows::{self, AccountRow, GameSeatRow};
 use crate::{
     Account, AccountId, AccountKind, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent,
     NewGame, StoredEvent, sql,

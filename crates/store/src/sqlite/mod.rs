@@ -12,7 +12,7 @@ use sqlx::types::Json;
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
 use crate::error::is_unique_violation;
-use crate::rows::{self, AccountRow, EventRow, GameSeatRow};
+use crate::rows::{self, AccountRow, GameSeatRow};
 use crate::{
     Account, AccountId, AccountKind, Appended, Error, Game, GameId, Joined, NewAccount, NewEvent,
     NewGame, StoredEvent, sql,
