@@ -4,17 +4,22 @@
 //! ([`Store::append_batch`]) and answers each caller once the commit that
 //! holds its events is done. While one batch is being flushed to disk the
 //! next one fills up, so batches grow with the load and an idle service
-//! pays no wait.
+//! pays no wait; where the flush is slow, a batch also waits a little for
+//! the games the last commit answered (`gather`).
 //!
 //! Answers are those of [`Store::append`]: a conflict or a repeated move id
 //! in one game is that caller's answer alone.
 
+mod gather;
+
 use std::sync::Arc;
 
 use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio::time::Instant;
 
 use crate::batch::BatchWriter;
 use crate::{AppendRequest, Error, GameId, NewEvent, Store, StoredEvent};
+use gather::{LastCommit, fill};
 
 /// How many appends a batch holds at most.
 pub const DEFAULT_MAX_BATCH: usize = 256;
@@ -82,16 +87,22 @@ async fn commit_batches(
 ) {
     let mut batch = Vec::with_capacity(max_batch);
     let mut writer = BatchWriter::new(store);
+    let mut last = LastCommit::default();
     loop {
         {
             let mut receiver = receiver.lock().await;
-            if receiver.recv_many(&mut batch, max_batch).await == 0 {
+            if !fill(&mut receiver, &mut batch, max_batch, last).await {
                 return;
             }
         }
         let (requests, answers): (Vec<AppendRequest>, Vec<Answer>) = batch.drain(..).unzip();
+        let start = Instant::now();
         let results = writer.append(&requests).await;
-        tracing::trace!(appends = requests.len(), "group commit");
+        last = LastCommit {
+            took: start.elapsed(),
+            answered: requests.len(),
+        };
+        tracing::trace!(appends = requests.len(), took = ?last.took, "group commit");
         for (answer, result) in answers.into_iter().zip(results) {
             // The caller may have gone (cancelled); its events stay stored.
             let _ = answer.send(result);
