@@ -17,20 +17,25 @@ static void wait_like_a_disk(void)
     nanosleep(&pause, NULL);
 }
 
+typedef int (*flush_fn)(int);
+
+/* Waits, then flushes with the C library's own function `name`. */
+static int flush_slowly(flush_fn *real, const char *name, int fd)
+{
+    if (!*real)
+        *real = (flush_fn)dlsym(RTLD_NEXT, name);
+    wait_like_a_disk();
+    return (*real)(fd);
+}
+
 int fdatasync(int fd)
 {
-    static int (*real)(int);
-    if (!real)
-        real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-    wait_like_a_disk();
-    return real(fd);
+    static flush_fn real;
+    return flush_slowly(&real, "fdatasync", fd);
 }
 
 int fsync(int fd)
 {
-    static int (*real)(int);
-    if (!real)
-        real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-    wait_like_a_disk();
-    return real(fd);
+    static flush_fn real;
+    return flush_slowly(&real, "fsync", fd);
 }
