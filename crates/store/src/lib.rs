@@ -52,6 +52,7 @@ pub use database_url::DatabaseUrl;
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
+pub use group_commit::recorded as metrics;
 pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
 pub use postgres::PgStore;
 pub use rating_update::Placed;

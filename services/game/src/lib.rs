@@ -125,6 +125,8 @@ pub async fn run(
         metrics: true,
     };
     let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config);
+    // The router installed the metrics recorder.
+    skit_store::metrics::describe();
     let app = skit_gateway::combined(grpc, rest).layer(
         tower_http::trace::TraceLayer::new_for_http()
             .make_span_with(|request: &axum::extract::Request| {

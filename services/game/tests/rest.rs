@@ -212,6 +212,14 @@ async fn rest_errors(db: &TestDb) {
         metrics.contains("skit_rejections_total{reason=\""),
         "{metrics}"
     );
+    // The moves went through group commit, which shows its batches.
+    for summary in [
+        "skit_group_commit_appends_count ",
+        "skit_group_commit_gather_seconds_sum ",
+        "skit_group_commit_seconds_sum ",
+    ] {
+        assert!(metrics.contains(summary), "{summary}: {metrics}");
+    }
     drop(http);
     app.stop().await;
 }

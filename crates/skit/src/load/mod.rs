@@ -7,6 +7,7 @@
 //! `--database-url`; its threads are named so their CPU is told apart from
 //! the tool's) or reached at `--url`.
 
+mod commits;
 mod cpu;
 mod lean;
 mod memory;

@@ -15,6 +15,7 @@ use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
 use tokio::sync::Mutex;
 use tonic::transport::Channel;
 
+use super::commits;
 use super::cpu::{self, ServiceCpu};
 use super::lean::{LeanClient, SeatView};
 use super::raw;
@@ -77,6 +78,7 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     let shared = Arc::new(Shared::default());
     let pg_before = cpu::postgres_pids(&database_url).await;
     let before = cpu::sample(service_cpu, &pg_before);
+    let commits_before = commits::scrape(&channels[0], &service.url).await?;
     let started = Instant::now();
     let mut workers = tokio::task::JoinSet::new();
     for w in 0..args.games {
@@ -99,6 +101,7 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     let pg_after = cpu::postgres_pids(&database_url).await;
     let after = cpu::sample(service_cpu, &pg_after);
     let service_use = cpu::between(&before, &after, service_cpu);
+    let commits_after = commits::scrape(&channels[0], &service.url).await?;
 
     let totals = Totals {
         moves: shared.moves.load(Ordering::Relaxed),
@@ -109,6 +112,9 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     };
     let latencies = shared.latencies.lock().await;
     super::report::print_service(args, &totals, &latencies, &service_use);
+    if let (Some(before), Some(after)) = (commits_before, commits_after) {
+        super::report::print_commits(commits::between(&before, &after));
+    }
     drop(latencies);
     drop(channels);
     service.stop().await?;

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
+use super::commits::Commits;
 use super::cpu::Use;
 use super::play::PlayArgs;
 use super::raw::Raw;
@@ -157,6 +158,17 @@ pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
         cpu.service,
         postgres(cpu)
     );
+}
+
+/// Group commit's figures, when the service shows them.
+pub fn print_commits(commits: Option<Commits>) {
+    match commits {
+        Some(c) => println!(
+            "  group commit (means): {:.0} commits, {:.1} appends each, gather {:.2} ms, write and commit {:.2} ms",
+            c.commits, c.appends, c.gather_ms, c.commit_ms
+        ),
+        None => println!("  group commit: no commits seen in the service's /metrics"),
+    }
 }
 
 pub fn print_raw(t: &Totals, raw: &Raw) {

@@ -64,20 +64,20 @@ impl LastCommit {
 }
 
 /// Takes the next batch: waits for a first request, takes what is
-/// queued, then waits for more while that pays (see above). `false` once
-/// the queue is closed and empty.
+/// queued, then waits for more while that pays (see above). The time
+/// spent waiting for more, or `None` once the queue is closed and empty.
 pub(super) async fn fill<T>(
     receiver: &mut mpsc::Receiver<T>,
     batch: &mut Vec<T>,
     max_batch: usize,
     last: LastCommit,
-) -> bool {
+) -> Option<Duration> {
     let queued = receiver.len();
     if receiver.recv_many(batch, max_batch).await == 0 {
-        return false;
+        return None;
     }
     let Some(requests) = last.gather(queued, max_batch) else {
-        return true;
+        return Some(Duration::ZERO);
     };
     let (start, first) = (Instant::now(), batch.len());
     while batch.len() < requests {
@@ -88,7 +88,7 @@ pub(super) async fn fill<T>(
             Ok(_) => {}
         }
     }
-    true
+    Some(start.elapsed())
 }
 
 #[cfg(test)]
@@ -123,8 +123,10 @@ mod tests {
         });
         let start = Instant::now();
         let mut batch = Vec::new();
-        assert!(fill(&mut receive, &mut batch, 256, last).await);
-        (batch, start.elapsed())
+        let gathered = fill(&mut receive, &mut batch, 256, last).await;
+        let took = start.elapsed();
+        assert!(gathered.is_some_and(|gathered| gathered <= took));
+        (batch, took)
     }
 
     #[tokio::test(start_paused = true)]
@@ -169,7 +171,8 @@ mod tests {
         let (send, mut receive) = mpsc::channel::<u32>(16);
         drop(send);
         let mut batch = Vec::new();
-        assert!(!fill(&mut receive, &mut batch, 256, last(10, 3)).await);
+        let gathered = fill(&mut receive, &mut batch, 256, last(10, 3)).await;
+        assert_eq!(gathered, None);
     }
 
     #[test]

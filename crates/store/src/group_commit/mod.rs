@@ -11,6 +11,7 @@
 //! in one game is that caller's answer alone.
 
 mod gather;
+pub mod recorded;
 
 use std::sync::Arc;
 
@@ -89,12 +90,13 @@ async fn commit_batches(
     let mut writer = BatchWriter::new(store);
     let mut last = LastCommit::default();
     loop {
-        {
+        let gathered = {
             let mut receiver = receiver.lock().await;
-            if !fill(&mut receiver, &mut batch, max_batch, last).await {
-                return;
+            match fill(&mut receiver, &mut batch, max_batch, last).await {
+                Some(gathered) => gathered,
+                None => return,
             }
-        }
+        };
         let (requests, answers): (Vec<AppendRequest>, Vec<Answer>) = batch.drain(..).unzip();
         let start = Instant::now();
         let results = writer.append(&requests).await;
@@ -102,7 +104,7 @@ async fn commit_batches(
             took: start.elapsed(),
             answered: requests.len(),
         };
-        tracing::trace!(appends = requests.len(), took = ?last.took, "group commit");
+        recorded::commit(requests.len(), gathered, last.took);
         for (answer, result) in answers.into_iter().zip(results) {
             // The caller may have gone (cancelled); its events stay stored.
             let _ = answer.send(result);
