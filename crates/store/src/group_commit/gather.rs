@@ -5,14 +5,22 @@
 //! last commit, and the batches split into two halves that alternate,
 //! each paying a whole flush.
 //!
-//! So the committer waits for the games it answered, but only while the
-//! wait pays for itself: a batch of `n` that waits `w` for `k` more
-//! commits faster per request if `k / n > w / d`, `d` being what the last
-//! commit took. Each further request must arrive within `d / n` of the
-//! one before (on average), else the batch goes as it is. After a commit
-//! short enough to be bound by the CPU rather than the flush, the batch
-//! does not wait at all. Nothing is acknowledged before its commit either
-//! way.
+//! So the committer waits for the games it answered, while the wait pays
+//! for itself. With `d` what the last commit took, a batch that holds `m`
+//! requests `t` after the committer became free commits them at a rate
+//! of `m / (t + d)`. Waiting until `t'` for the `r` requests still
+//! expected (those that queued during the last commit and as many as it
+//! answered) raises that rate if they all come by then:
+//! `(m + r) / (t' + d) > m / (t + d)`, that is `t' < t + (t + d) * r / m`.
+//! That is the deadline for the next request, set again at each arrival.
+//! Early on, with many still expected, the first answered game may take a
+//! round trip to come back; at the end, a game far behind the others (one
+//! just being replaced by a new one, say) is not waited for and joins the
+//! next batch.
+//!
+//! After a commit short enough to be bound by the CPU rather than the
+//! flush, the batch does not wait at all, and no batch waits longer than
+//! [`MOST`]. Nothing is acknowledged before its commit either way.
 
 use std::time::Duration;
 
@@ -27,7 +35,8 @@ use tokio::time::Instant;
 /// machines, and the wait cost SQLite a tenth of its moves there.
 const SLOW_COMMIT: Duration = Duration::from_millis(5);
 
-/// The longest a batch waits to fill, whatever the commits take.
+/// The longest a batch waits to fill after the committer became free,
+/// whatever the commits take.
 const MOST: Duration = Duration::from_millis(10);
 
 /// What a committer knows of its last commit.
@@ -54,41 +63,46 @@ impl LastCommit {
         (requests > queued.max(1)).then_some(requests)
     }
 
-    /// When the wait for the batch's next request stops paying: the batch
-    /// held `first` when the wait began at `start` and has gained `gained`.
-    fn pays_until(&self, start: Instant, first: usize, gained: usize) -> Instant {
-        let first = u32::try_from(first.max(1)).unwrap_or(u32::MAX);
-        let next = u32::try_from(gained + 1).unwrap_or(u32::MAX);
-        start + (self.took.saturating_mul(next) / first).min(MOST)
+    /// The deadline for the batch's next request: it holds `held`, the
+    /// last of them in at `last`, and expects `expected` more; the
+    /// committer became free at `free`.
+    fn wait_until(&self, free: Instant, last: Instant, held: usize, expected: usize) -> Instant {
+        let held = u32::try_from(held.max(1)).unwrap_or(u32::MAX);
+        let expected = u32::try_from(expected).unwrap_or(u32::MAX);
+        let pays = (last - free + self.took).saturating_mul(expected) / held;
+        (last + pays).min(free + MOST)
     }
 }
 
 /// Takes the next batch: waits for a first request, takes what is
-/// queued, then waits for more while that pays (see above). The time
-/// spent waiting for more, or `None` once the queue is closed and empty.
+/// queued, then waits for more while that pays (see above). The time from
+/// its first request until it was complete, or `None` once the queue is
+/// closed and empty.
 pub(super) async fn fill<T>(
     receiver: &mut mpsc::Receiver<T>,
     batch: &mut Vec<T>,
     max_batch: usize,
     last: LastCommit,
 ) -> Option<Duration> {
+    let free = Instant::now();
     let queued = receiver.len();
     if receiver.recv_many(batch, max_batch).await == 0 {
         return None;
     }
+    let first = Instant::now();
     let Some(requests) = last.gather(queued, max_batch) else {
         return Some(Duration::ZERO);
     };
-    let (start, first) = (Instant::now(), batch.len());
+    let mut arrived = first;
     while batch.len() < requests {
-        let deadline = last.pays_until(start, first, batch.len() - first);
+        let deadline = last.wait_until(free, arrived, batch.len(), requests - batch.len());
         let room = max_batch - batch.len();
         match tokio::time::timeout_at(deadline, receiver.recv_many(batch, room)).await {
             Ok(0) | Err(_) => break,
-            Ok(_) => {}
+            Ok(_) => arrived = Instant::now(),
         }
     }
-    Some(start.elapsed())
+    Some(first.elapsed())
 }
 
 #[cfg(test)]
@@ -139,12 +153,36 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn stragglers_are_not_waited_for() {
-        // Eight queued during an 8 ms commit: waiting 2 ms for a ninth
-        // would cost more than it saves, so the batch goes after 1 ms.
-        let (batch, took) = fill_from(last(8, 8), 8, &[2]).await;
-        assert_eq!(batch, [0, 1, 2, 3, 4, 5, 6, 7]);
-        assert_eq!(took, MS);
+    async fn a_game_far_behind_the_others_is_not_waited_for() {
+        // Three of four games are back 1 ms apart; at 2 ms the batch of
+        // three commits at 3 / (2 + 10) a ms, and a fourth later than
+        // 2 + 12 / 3 = 6 ms would lower that rate.
+        let (batch, took) = fill_from(last(10, 4), 0, &[0, 1, 2, 9]).await;
+        assert_eq!(batch, [100, 101, 102]);
+        assert_eq!(took, 6 * MS);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_queued_wait_for_the_answered_games_to_come_back() {
+        // Eight queued during a 6 ms commit of 24 games, which come back
+        // from 3 ms on: waiting for them pays (32 in 6 + 5 ms against 8
+        // in 6), though the first takes longer than 6 / 8 ms.
+        let later: Vec<u32> = (0..24).map(|i| 3 + i / 12).collect();
+        let (batch, took) = fill_from(last(6, 24), 8, &later).await;
+        assert_eq!(batch.len(), 32);
+        assert_eq!(took, 4 * MS);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn few_answered_behind_many_queued_are_waited_for_briefly() {
+        // 30 queued, 2 answered by a 13 ms commit: waiting pays only if
+        // they come within 13 * 2 / 30 ms, under 1 ms; they come at 2 ms.
+        let (batch, took) = fill_from(last(13, 2), 30, &[2, 2]).await;
+        assert_eq!(batch.len(), 30);
+        assert!(
+            took < 2 * MS,
+            "{took:?}: the paused clock's timers round up to 1 ms"
+        );
     }
 
     #[tokio::test(start_paused = true)]
