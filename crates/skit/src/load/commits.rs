@@ -32,8 +32,20 @@ pub struct Commits {
 }
 
 /// Fetches `/metrics` over the run's own HTTP/2 connection. `None` if the
-/// service does not serve it.
-pub async fn scrape(channel: &Channel, url: &str) -> anyhow::Result<Option<Scrape>> {
+/// service does not serve it, or (said on stderr) cannot be asked: the
+/// figures are extra, and the run's report goes on without them.
+pub async fn scrape(channel: &Channel, url: &str) -> Option<Scrape> {
+    match fetch(channel, url).await {
+        Ok(scrape) => scrape,
+        Err(error) => {
+            eprintln!("cannot read group commit's figures from {url}/metrics: {error:#}");
+            None
+        }
+    }
+}
+
+async fn fetch(channel: &Channel, url: &str) -> anyhow::Result<Option<Scrape>> {
+    let url = url.trim_end_matches('/');
     let request = http::Request::get(format!("{url}/metrics"))
         .body(tonic::body::Body::empty())
         .context("a /metrics request")?;
