@@ -61,7 +61,16 @@ struct Shared {
 }
 
 pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
-    let pool = u32::try_from(args.games).unwrap_or(32).max(10);
+    // The spawned service's Postgres pool: one connection per game. With
+    // group commit off it gives half its pool to writers that each commit
+    // one move at a time, so it gets two per game: as many commits in
+    // flight as the raw loop's connections, "at the same concurrency".
+    let games = u32::try_from(args.games).unwrap_or(32);
+    let pool = match args.target.group_commit {
+        true => games,
+        false => games.saturating_mul(2),
+    }
+    .max(10);
     let service = Service::start(&args.target, pool).await?;
     let service_cpu = match (args.target.spawn, args.target.service_pid) {
         (true, _) => ServiceCpu::Threads,

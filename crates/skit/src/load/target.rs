@@ -29,7 +29,9 @@ pub struct TargetArgs {
     /// The service's process id (with --url), to report its CPU.
     #[arg(long)]
     pub service_pid: Option<u32>,
-    /// With --spawn: group commit on (true) or off (false).
+    /// With --spawn: group commit on (true) or off (false: each move its
+    /// own commit, and the service's pool two connections per game, so
+    /// as many commits are in flight as in the raw loop).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub group_commit: bool,
     /// With --spawn: group commit's committer tasks.
