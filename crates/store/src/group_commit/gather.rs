@@ -165,7 +165,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn the_queued_wait_for_the_answered_games_to_come_back() {
         // Eight queued during a 6 ms commit of 24 games, which come back
-        // from 3 ms on: waiting for them pays (32 in 6 + 5 ms against 8
+        // at 3 and 4 ms: waiting for them pays (32 in 4 + 6 ms against 8
         // in 6), though the first takes longer than 6 / 8 ms.
         let later: Vec<u32> = (0..24).map(|i| 3 + i / 12).collect();
         let (batch, took) = fill_from(last(6, 24), 8, &later).await;
