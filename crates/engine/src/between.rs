@@ -51,7 +51,14 @@ impl State {
         self.round = SeatSet::EMPTY;
         self.window = SeatSet::EMPTY;
         self.flags &= !flag::DECIDED;
-        if !self.set_aside_low_cards(rules) {
+        if self.set_aside_low_cards(rules) {
+            // No seat acts until the low cards are dealt, but the view's
+            // leader is already the seat due to lead phase two: the trump
+            // holder (`deal_low_cards` starts the lead from it).
+            if let Some(holder) = self.trump_holder() {
+                self.leader = holder;
+            }
+        } else {
             self.settle_empty_hands(rules, false);
             if self.phase == Phase::Two {
                 self.lead_from(self.trump_holder().unwrap_or(self.leader));

@@ -13,6 +13,7 @@
 //! the actions so far, which is enough to replay the failing game.
 
 mod conservation;
+mod leader;
 mod legality;
 mod malformed;
 mod play;
