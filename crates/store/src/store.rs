@@ -64,6 +64,21 @@ impl Store {
         }
     }
 
+    /// Whether the database answers: `SELECT 1` on a pooled connection
+    /// (for the health service; it fails while the server is down or
+    /// refuses connections).
+    pub async fn ping(&self) -> Result<(), Error> {
+        match self {
+            Self::Postgres(s) => {
+                sqlx::query("SELECT 1").execute(s.pool()).await?;
+            }
+            Self::Sqlite(s) => {
+                sqlx::query("SELECT 1").execute(s.pool()).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Waits for open connections to finish and closes them (for SQLite:
     /// releases the file).
     pub async fn close(&self) {

@@ -48,6 +48,10 @@ pub struct Config {
     /// How often rating updates that failed (a database error as a game
     /// ended) are tried again (`SKIT_RATINGS_RETRY_MS`).
     pub ratings_retry_ms: u64,
+    /// How often the health service checks the database
+    /// (`SKIT_HEALTH_CHECK_MS`); while it does not answer, every service
+    /// reports NOT_SERVING.
+    pub health_check_ms: u64,
 }
 
 impl Default for Config {
@@ -66,6 +70,7 @@ impl Default for Config {
             db_max_connections: 10,
             cache_idle_ms: 10 * 60 * 1000,
             ratings_retry_ms: 30_000,
+            health_check_ms: 5000,
         }
     }
 }
@@ -102,6 +107,10 @@ impl Config {
 
     pub fn ratings_retry(&self) -> Duration {
         Duration::from_millis(self.ratings_retry_ms.max(1))
+    }
+
+    pub fn health_check(&self) -> Duration {
+        Duration::from_millis(self.health_check_ms.max(1))
     }
 }
 

@@ -14,6 +14,7 @@ mod convert;
 mod error;
 mod game_service;
 mod games;
+mod health;
 mod live;
 mod places;
 mod rated;
@@ -101,15 +102,12 @@ pub async fn run(
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));
     let (health_reporter, health) = tonic_health::server::health_reporter();
-    health_reporter
-        .set_serving::<GameServiceServer<GameApi>>()
-        .await;
-    health_reporter
-        .set_serving::<AccountServiceServer<AccountApi>>()
-        .await;
-    health_reporter
-        .set_serving::<RatingServiceServer<RatingApi>>()
-        .await;
+    health::report(&health_reporter, true).await;
+    state.spawn_background(health::follow_database(
+        store.clone(),
+        health_reporter,
+        config.health_check(),
+    ));
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
