@@ -11,7 +11,8 @@
 //! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
 //!   gRPC-Web and REST on one port;
 //! - [`metrics`]: the Prometheus recorder, a request layer and the game
-//!   counters; [`telemetry`]: logs and OTLP traces.
+//!   counters; [`telemetry`]: logs and OTLP traces;
+//! - [`health`]: the gRPC health service, following the database.
 //!
 //! ```no_run
 //! # async fn run<G, A, R>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>, ratings: std::sync::Arc<R>) -> std::io::Result<()>
@@ -31,6 +32,9 @@ mod details;
 pub mod error;
 pub mod extract;
 pub mod grpc_web;
+pub mod health;
+#[cfg(feature = "testing")]
+pub mod health_probe;
 pub mod metrics;
 pub mod openapi;
 pub mod query;

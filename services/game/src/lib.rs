@@ -14,7 +14,6 @@ mod convert;
 mod error;
 mod game_service;
 mod games;
-mod health;
 mod live;
 mod places;
 mod rated;
@@ -88,6 +87,15 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
+/// What the health service answers for: the server and its three
+/// services, SERVING while the database answers.
+const HEALTH_NAMES: [&str; 4] = [
+    "",
+    skit_proto::v1::game_service_server::SERVICE_NAME,
+    skit_proto::v1::account_service_server::SERVICE_NAME,
+    skit_proto::v1::rating_service_server::SERVICE_NAME,
+];
+
 /// Serves the API on `listener` until `shutdown` resolves: gRPC (with
 /// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json` and
 /// `/metrics`) on one port, told apart by content type.
@@ -102,11 +110,16 @@ pub async fn run(
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));
     let (health_reporter, health) = tonic_health::server::health_reporter();
-    health::report(&health_reporter, true).await;
-    state.spawn_background(health::follow_database(
-        store.clone(),
+    skit_gateway::health::report(&health_reporter, &HEALTH_NAMES, true).await;
+    let pinged = store.clone();
+    state.spawn_background(skit_gateway::health::follow(
         health_reporter,
+        &HEALTH_NAMES,
         config.health_check(),
+        move || {
+            let store = pinged.clone();
+            async move { store.ping().await }
+        },
     ));
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)

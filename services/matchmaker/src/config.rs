@@ -43,6 +43,10 @@ pub struct Config {
     /// How often a waiting GetTicket or WatchTicket re-reads its ticket, so
     /// a match made by another matchmaker instance is seen.
     pub recheck_ms: u64,
+    /// How often the health service checks the database
+    /// (`SKIT_MM_HEALTH_CHECK_MS`); while it does not answer, the
+    /// matchmaker reports NOT_SERVING.
+    pub health_check_ms: u64,
 }
 
 impl Default for Config {
@@ -60,6 +64,7 @@ impl Default for Config {
             recover_after_ms: 10_000,
             long_poll_cap_ms: 60_000,
             recheck_ms: 500,
+            health_check_ms: 5000,
         }
     }
 }
@@ -101,5 +106,9 @@ impl Config {
 
     pub fn recover_after(&self) -> Duration {
         Duration::from_millis(self.recover_after_ms)
+    }
+
+    pub fn health_check(&self) -> Duration {
+        Duration::from_millis(self.health_check_ms.max(1))
     }
 }

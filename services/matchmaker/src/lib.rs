@@ -37,6 +37,10 @@ use changes::Changes;
 use game_client::GameClient;
 use matcher::Matcher;
 
+/// What the health service answers for: the server and MatchmakingService,
+/// SERVING while the tickets' database answers.
+const HEALTH_NAMES: [&str; 2] = ["", skit_proto::v1::matchmaking_service_server::SERVICE_NAME];
+
 /// Serves MatchmakingService (gRPC and gRPC-Web, with health and
 /// reflection, and REST/JSON with `/openapi.json` and `/metrics`) on
 /// `listener` and runs the matching loop, until `shutdown` resolves.
@@ -66,9 +70,17 @@ pub async fn run(
     let matching = tokio::spawn(matcher.run());
 
     let (health_reporter, health) = tonic_health::server::health_reporter();
-    health_reporter
-        .set_serving::<MatchmakingServiceServer<MatchmakingApi>>()
-        .await;
+    skit_gateway::health::report(&health_reporter, &HEALTH_NAMES, true).await;
+    let pinged = store.clone();
+    let following = tokio::spawn(skit_gateway::health::follow(
+        health_reporter,
+        &HEALTH_NAMES,
+        config.health_check(),
+        move || {
+            let store = pinged.clone();
+            async move { store.ping().await }
+        },
+    ));
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
@@ -90,8 +102,10 @@ pub async fn run(
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;
     matching.abort();
-    // The loop holds a clone of the store; wait until it is dropped.
+    following.abort();
+    // Both hold a clone of the store; wait until they are dropped.
     let _ = matching.await;
+    let _ = following.await;
     // Releases the SQLite file for a restart in the same process (see the
     // game service: not for Postgres, whose listener outlives the pool).
     if matches!(store, Store::Sqlite(_)) {

@@ -1,0 +1,56 @@
+//! A gRPC health client for tests (feature `testing`): what a readiness
+//! probe sees.
+
+use std::time::Duration;
+
+use tonic::transport::Channel;
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::health_client::HealthClient;
+
+/// The status each of `names` reports at `url` (`http://host:port`), in
+/// order. Retries the connection for a few seconds while the server starts.
+///
+/// # Panics
+/// If the server cannot be reached or a check fails.
+pub async fn health_of(url: &str, names: &[&str]) -> Vec<ServingStatus> {
+    let endpoint = Channel::from_shared(url.to_owned()).expect("a valid URL");
+    let mut channel = None;
+    for _ in 0..250 {
+        if let Ok(connected) = endpoint.connect().await {
+            channel = Some(connected);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut client = HealthClient::new(channel.unwrap_or_else(|| panic!("cannot reach {url}")));
+    let mut statuses = Vec::new();
+    for name in names {
+        let request = HealthCheckRequest {
+            service: (*name).to_owned(),
+        };
+        let response = client
+            .check(request)
+            .await
+            .unwrap_or_else(|e| panic!("health check of {name:?}: {e}"));
+        statuses.push(response.into_inner().status());
+    }
+    statuses
+}
+
+/// Polls until every one of `names` reports `want`.
+///
+/// # Panics
+/// After 20 s, saying what each name reported last.
+pub async fn wait_for_health(url: &str, names: &[&str], want: ServingStatus) {
+    let mut last = Vec::new();
+    for _ in 0..1000 {
+        last = health_of(url, names).await;
+        if last.iter().all(|&s| s == want) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let seen: Vec<_> = names.iter().zip(&last).collect();
+    panic!("health never reported {want:?} for every name; last: {seen:?}");
+}

@@ -1,0 +1,29 @@
+//! The matchmaker's gRPC health service follows its tickets' database:
+//! NOT_SERVING while it refuses connections, SERVING again when it is back.
+
+mod support;
+
+use skit_gateway::health_probe::{health_of, wait_for_health};
+use skit_store::testing::TestDb;
+use support::{mm_config, spawn_game, spawn_matchmaker};
+use tonic_health::pb::health_check_response::ServingStatus;
+
+const NAMES: [&str; 2] = ["", "skitgubbe.v1.MatchmakingService"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_follows_the_tickets_database() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::postgres().await);
+    let game = spawn_game(game_db.url()).await;
+    let mut config = mm_config(mm_db.url(), &game);
+    config.health_check_ms = 50;
+    let mm = spawn_matchmaker(config).await;
+    let url = mm.url();
+    assert_eq!(health_of(&url, &NAMES).await, [ServingStatus::Serving; 2]);
+
+    mm_db.accept_connections(false).await;
+    wait_for_health(&url, &NAMES, ServingStatus::NotServing).await;
+    mm_db.accept_connections(true).await;
+    wait_for_health(&url, &NAMES, ServingStatus::Serving).await;
+    mm.stop().await;
+    game.stop().await;
+}
