@@ -12,15 +12,34 @@ use std::time::Duration;
 
 use tokio::time::MissedTickBehavior;
 use tonic_health::ServingStatus;
+use tonic_health::pb::health_server::{Health, HealthServer};
 use tonic_health::server::HealthReporter;
 
 /// A ping slower than this (or than the check interval, if longer) counts
 /// as no answer.
 const PING_LIMIT: Duration = Duration::from_secs(1);
 
+/// The health service, reporting `names` as serving, and the task that
+/// keeps it following `ping` every `every` (spawn it; it runs until
+/// aborted).
+pub async fn service<P, F, E>(
+    names: &'static [&'static str],
+    every: Duration,
+    ping: P,
+) -> (HealthServer<impl Health>, impl Future<Output = ()>)
+where
+    P: FnMut() -> F,
+    F: Future<Output = Result<(), E>>,
+    E: Display,
+{
+    let (reporter, server) = tonic_health::server::health_reporter();
+    report(&reporter, names, true).await;
+    (server, follow(reporter, names, every, ping))
+}
+
 /// Reports every one of `names` as serving or not. They stand and fall
 /// together, as all of them need the database.
-pub async fn report(reporter: &HealthReporter, names: &[&str], serving: bool) {
+async fn report(reporter: &HealthReporter, names: &[&str], serving: bool) {
     let status = if serving {
         ServingStatus::Serving
     } else {
@@ -34,7 +53,7 @@ pub async fn report(reporter: &HealthReporter, names: &[&str], serving: bool) {
 /// Calls `ping` every `every` and reports `names` as serving or not when
 /// its answer changes; runs until aborted. Starts from serving (a service
 /// connects to its database before it begins to serve).
-pub async fn follow<P, F, E>(
+async fn follow<P, F, E>(
     reporter: HealthReporter,
     names: &'static [&'static str],
     every: Duration,

@@ -1,5 +1,8 @@
 //! [`Store`]: one type for the service, whichever database the URL names.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use tokio::sync::broadcast;
 
 use crate::{
@@ -77,6 +80,19 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// [`Store::ping`] as a function a task can own and call again and
+    /// again (a health check's loop).
+    pub fn pinger(
+        &self,
+    ) -> impl FnMut() -> Pin<Box<dyn Future<Output = Result<(), Error>> + Send>> + Send + 'static
+    {
+        let store = self.clone();
+        move || {
+            let store = store.clone();
+            Box::pin(async move { store.ping().await })
+        }
     }
 
     /// Waits for open connections to finish and closes them (for SQLite:

@@ -109,18 +109,9 @@ pub async fn run(
     let game = Arc::new(GameApi::new(state.clone()));
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));
-    let (health_reporter, health) = tonic_health::server::health_reporter();
-    skit_gateway::health::report(&health_reporter, &HEALTH_NAMES, true).await;
-    let pinged = store.clone();
-    state.spawn_background(skit_gateway::health::follow(
-        health_reporter,
-        &HEALTH_NAMES,
-        config.health_check(),
-        move || {
-            let store = pinged.clone();
-            async move { store.ping().await }
-        },
-    ));
+    let (health, following) =
+        skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
+    state.spawn_background(following);
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
         .build_v1()
