@@ -51,17 +51,16 @@ impl State {
         self.round = SeatSet::EMPTY;
         self.window = SeatSet::EMPTY;
         self.flags &= !flag::DECIDED;
-        if self.set_aside_low_cards(rules) {
-            // No seat acts until the low cards are dealt, but the view's
-            // leader is already the seat due to lead phase two: the trump
-            // holder (`deal_low_cards` starts the lead from it).
-            if let Some(holder) = self.trump_holder() {
-                self.leader = holder;
-            }
-        } else {
+        // Step 6: the trump holder is due to lead phase two, shown as leader
+        // even while the low cards are awaited; the lead starts from them
+        // once every hand is settled.
+        if let Some(holder) = self.trump_holder() {
+            self.leader = holder;
+        }
+        if !self.set_aside_low_cards(rules) {
             self.settle_empty_hands(rules, false);
             if self.phase == Phase::Two {
-                self.lead_from(self.trump_holder().unwrap_or(self.leader));
+                self.lead_from(self.leader);
             }
         }
     }
@@ -136,7 +135,7 @@ impl State {
         self.awaiting = Awaiting::Nothing;
         self.settle_empty_hands(rules, false);
         if self.phase == Phase::Two {
-            self.lead_from(self.trump_holder().unwrap_or(self.leader));
+            self.lead_from(self.leader);
         }
     }
 

@@ -14,16 +14,39 @@ use tonic_health::pb::health_client::HealthClient;
 /// # Panics
 /// If the server cannot be reached or a check fails.
 pub async fn health_of(url: &str, names: &[&str]) -> Vec<ServingStatus> {
-    let endpoint = Channel::from_shared(url.to_owned()).expect("a valid URL");
-    let mut channel = None;
-    for _ in 0..250 {
-        if let Ok(connected) = endpoint.connect().await {
-            channel = Some(connected);
-            break;
+    statuses(&mut connect(url).await, names).await
+}
+
+/// Polls until every one of `names` reports `want`.
+///
+/// # Panics
+/// After 20 s, saying what each name reported last.
+pub async fn wait_for_health(url: &str, names: &[&str], want: ServingStatus) {
+    let mut client = connect(url).await;
+    let mut last = Vec::new();
+    for _ in 0..1000 {
+        last = statuses(&mut client, names).await;
+        if last.iter().all(|&s| s == want) {
+            return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let mut client = HealthClient::new(channel.unwrap_or_else(|| panic!("cannot reach {url}")));
+    let seen: Vec<_> = names.iter().zip(&last).collect();
+    panic!("health never reported {want:?} for every name; last: {seen:?}");
+}
+
+async fn connect(url: &str) -> HealthClient<Channel> {
+    let endpoint = Channel::from_shared(url.to_owned()).expect("a valid URL");
+    for _ in 0..250 {
+        if let Ok(channel) = endpoint.connect().await {
+            return HealthClient::new(channel);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("cannot reach {url}");
+}
+
+async fn statuses(client: &mut HealthClient<Channel>, names: &[&str]) -> Vec<ServingStatus> {
     let mut statuses = Vec::new();
     for name in names {
         let request = HealthCheckRequest {
@@ -36,21 +59,4 @@ pub async fn health_of(url: &str, names: &[&str]) -> Vec<ServingStatus> {
         statuses.push(response.into_inner().status());
     }
     statuses
-}
-
-/// Polls until every one of `names` reports `want`.
-///
-/// # Panics
-/// After 20 s, saying what each name reported last.
-pub async fn wait_for_health(url: &str, names: &[&str], want: ServingStatus) {
-    let mut last = Vec::new();
-    for _ in 0..1000 {
-        last = health_of(url, names).await;
-        if last.iter().all(|&s| s == want) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let seen: Vec<_> = names.iter().zip(&last).collect();
-    panic!("health never reported {want:?} for every name; last: {seen:?}");
 }

@@ -68,10 +68,8 @@ fn parse(text: &str) -> Scrape {
         let Ok(value) = value.parse::<f64>() else {
             continue;
         };
-        let (metric, field) = match name.rsplit_once('_') {
-            Some((metric, "sum")) => (metric, true),
-            Some((metric, "count")) => (metric, false),
-            _ => continue,
+        let Some((metric, field)) = name.rsplit_once('_') else {
+            continue;
         };
         let summary = match metric {
             skit_store::metrics::APPENDS => &mut scrape.appends,
@@ -80,8 +78,9 @@ fn parse(text: &str) -> Scrape {
             _ => continue,
         };
         match field {
-            true => summary.sum = value,
-            false => summary.count = value,
+            "sum" => summary.sum = value,
+            "count" => summary.count = value,
+            _ => {}
         }
     }
     scrape

@@ -66,11 +66,8 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     // one move at a time, so it gets two per game: as many commits in
     // flight as the raw loop's connections, "at the same concurrency".
     let games = u32::try_from(args.games).unwrap_or(32);
-    let pool = match args.target.group_commit {
-        true => games,
-        false => games.saturating_mul(2),
-    }
-    .max(10);
+    let per_game = if args.target.group_commit { 1 } else { 2 };
+    let pool = games.saturating_mul(per_game).max(10);
     let service = Service::start(&args.target, pool).await?;
     let service_cpu = match (args.target.spawn, args.target.service_pid) {
         (true, _) => ServiceCpu::Threads,
