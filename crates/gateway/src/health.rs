@@ -5,11 +5,19 @@
 //! balancer takes an instance that lost its database out of rotation, and
 //! puts it back once the database answers. Nothing else changes: a request
 //! still succeeds or fails on its own.
+//!
+//! The same answer over plain HTTP, for probes that speak no gRPC:
+//! `GET /readyz` is 200 while serving and 503 while not; `GET /livez` is
+//! 200 whenever the process answers at all (a lost database is a reason to
+//! take an instance out of rotation, not to restart it).
 
 use std::fmt::Display;
 use std::future::Future;
 use std::time::Duration;
 
+use axum::{Json, Router, http::StatusCode, routing::get};
+use serde_json::{Value, json};
+use tokio::sync::watch;
 use tokio::time::MissedTickBehavior;
 use tonic_health::ServingStatus;
 use tonic_health::pb::health_server::{Health, HealthServer};
@@ -19,14 +27,15 @@ use tonic_health::server::HealthReporter;
 /// as no answer.
 const PING_LIMIT: Duration = Duration::from_secs(1);
 
-/// The health service, reporting `names` as serving, and the task that
-/// keeps it following `ping` every `every` (spawn it; it runs until
+/// The gRPC health service, reporting `names` as serving; the HTTP routes
+/// `/readyz` and `/livez` (merge them into the REST router); and the task
+/// that keeps both following `ping` every `every` (spawn it; it runs until
 /// aborted).
 pub async fn service<P, F, E>(
     names: &'static [&'static str],
     every: Duration,
     ping: P,
-) -> (HealthServer<impl Health>, impl Future<Output = ()>)
+) -> (HealthServer<impl Health>, Router, impl Future<Output = ()>)
 where
     P: FnMut() -> F,
     F: Future<Output = Result<(), E>>,
@@ -34,7 +43,32 @@ where
 {
     let (reporter, server) = tonic_health::server::health_reporter();
     report(&reporter, names, true).await;
-    (server, follow(reporter, names, every, ping))
+    let (ready, readiness) = watch::channel(true);
+    let follow = follow(reporter, ready, names, every, ping);
+    (server, routes(readiness), follow)
+}
+
+/// `GET /readyz` (200 or 503, as the gRPC health says) and `GET /livez`.
+fn routes(readiness: watch::Receiver<bool>) -> Router {
+    Router::new()
+        .route(
+            "/readyz",
+            get(move || {
+                let serving = *readiness.borrow();
+                async move { readyz(serving) }
+            }),
+        )
+        .route("/livez", get(|| async { Json(json!({ "live": true })) }))
+}
+
+/// The answer of `/readyz`, its body named as in `grpc.health.v1`.
+fn readyz(serving: bool) -> (StatusCode, Json<Value>) {
+    if serving {
+        (StatusCode::OK, Json(json!({ "status": "SERVING" })))
+    } else {
+        let body = Json(json!({ "status": "NOT_SERVING" }));
+        (StatusCode::SERVICE_UNAVAILABLE, body)
+    }
 }
 
 /// Reports every one of `names` as serving or not. They stand and fall
@@ -50,11 +84,13 @@ async fn report(reporter: &HealthReporter, names: &[&str], serving: bool) {
     }
 }
 
-/// Calls `ping` every `every` and reports `names` as serving or not when
-/// its answer changes; runs until aborted. Starts from serving (a service
-/// connects to its database before it begins to serve).
+/// Calls `ping` every `every` and reports `names` (and `ready`, for the
+/// HTTP routes) as serving or not when its answer changes; runs until
+/// aborted. Starts from serving (a service connects to its database before
+/// it begins to serve).
 async fn follow<P, F, E>(
     reporter: HealthReporter,
+    ready: watch::Sender<bool>,
     names: &'static [&'static str],
     every: Duration,
     mut ping: P,
@@ -81,6 +117,7 @@ async fn follow<P, F, E>(
             Err(_) => tracing::warn!("the database did not answer in time: health NOT_SERVING"),
         }
         report(&reporter, names, answers).await;
+        ready.send_replace(answers);
         serving = answers;
     }
 }

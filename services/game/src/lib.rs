@@ -97,8 +97,9 @@ const HEALTH_NAMES: [&str; 4] = [
 ];
 
 /// Serves the API on `listener` until `shutdown` resolves: gRPC (with
-/// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json` and
-/// `/metrics`) on one port, told apart by content type.
+/// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json`,
+/// `/metrics`, `/readyz` and `/livez`) on one port, told apart by content
+/// type.
 pub async fn run(
     listener: TcpListener,
     config: Config,
@@ -109,7 +110,7 @@ pub async fn run(
     let game = Arc::new(GameApi::new(state.clone()));
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));
-    let (health, following) =
+    let (health, health_http, following) =
         skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
     state.spawn_background(following);
     let reflection = tonic_reflection::server::Builder::configure()
@@ -126,7 +127,7 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         metrics: true,
     };
-    let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config);
+    let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
     let app = skit_gateway::combined(grpc, rest).layer(

@@ -1,12 +1,13 @@
-//! The gRPC health service follows the database: SERVING while it answers,
-//! NOT_SERVING for the server and every service once it stops taking
-//! connections, SERVING again when it is back.
+//! The gRPC health service and `/readyz` follow the database: SERVING
+//! (200) while it answers, NOT_SERVING (503) for the server and every
+//! service once it stops taking connections, SERVING again when it is
+//! back; `/livez` stays 200 throughout.
 
 mod support;
 
 use std::time::Duration;
 
-use skit_gateway::health_probe::{health_of, wait_for_health};
+use skit_gateway::health_probe::{health_of, http_status_of, wait_for_health};
 use skit_proto::v1::CreateGuestRequest;
 use skit_store::testing::TestDb;
 use support::spawn_app_with;
@@ -34,6 +35,11 @@ async fn health_follows_the_database() {
 
     db.accept_connections(false).await;
     wait_for_health(&url, &NAMES, ServingStatus::NotServing).await;
+    assert_eq!(
+        http_status_of(&url, "/livez").await,
+        200,
+        "alive without a database"
+    );
     // The service still answers: a call that needs the database is
     // refused, not left hanging.
     let during = tokio::time::timeout(

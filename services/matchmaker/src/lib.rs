@@ -42,8 +42,9 @@ use matcher::Matcher;
 const HEALTH_NAMES: [&str; 2] = ["", skit_proto::v1::matchmaking_service_server::SERVICE_NAME];
 
 /// Serves MatchmakingService (gRPC and gRPC-Web, with health and
-/// reflection, and REST/JSON with `/openapi.json` and `/metrics`) on
-/// `listener` and runs the matching loop, until `shutdown` resolves.
+/// reflection, and REST/JSON with `/openapi.json`, `/metrics`, `/readyz`
+/// and `/livez`) on `listener` and runs the matching loop, until
+/// `shutdown` resolves.
 pub async fn run(
     listener: TcpListener,
     config: Config,
@@ -69,7 +70,7 @@ pub async fn run(
     });
     let matching = tokio::spawn(matcher.run());
 
-    let (health, following) =
+    let (health, health_http, following) =
         skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
     let following = tokio::spawn(following);
     let reflection = tonic_reflection::server::Builder::configure()
@@ -88,7 +89,7 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         ..defaults
     };
-    let rest = skit_gateway::matchmaking_router(api, &rest_config);
+    let rest = skit_gateway::matchmaking_router(api, &rest_config).merge(health_http);
     let app = skit_gateway::combined(grpc, rest);
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;

@@ -1,9 +1,10 @@
-//! The matchmaker's gRPC health service follows its tickets' database:
-//! NOT_SERVING while it refuses connections, SERVING again when it is back.
+//! The matchmaker's gRPC health service and `/readyz` follow its tickets'
+//! database: NOT_SERVING (503) while it refuses connections, SERVING again
+//! when it is back; `/livez` stays 200.
 
 mod support;
 
-use skit_gateway::health_probe::{health_of, wait_for_health};
+use skit_gateway::health_probe::{health_of, http_status_of, wait_for_health};
 use skit_store::testing::TestDb;
 use support::{mm_config, spawn_game, spawn_matchmaker};
 use tonic_health::pb::health_check_response::ServingStatus;
@@ -22,6 +23,11 @@ async fn health_follows_the_tickets_database() {
 
     mm_db.accept_connections(false).await;
     wait_for_health(&url, &NAMES, ServingStatus::NotServing).await;
+    assert_eq!(
+        http_status_of(&url, "/livez").await,
+        200,
+        "alive without a database"
+    );
     mm_db.accept_connections(true).await;
     wait_for_health(&url, &NAMES, ServingStatus::Serving).await;
     mm.stop().await;
