@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
-use skit_engine::{Action, Card, CardSet, MAX_MOVES, Move, MoveKind, SeatSet, State};
+use skit_engine::{Action, Card, CardSet, MAX_MOVES, Move, MoveKind, Phase, SeatSet, State};
 
 use crate::conservation::{assert_conserved, conservation};
 use crate::play::play;
@@ -181,6 +181,11 @@ fn check_legality(step: &Step<'_>, rng: &mut ChaCha8Rng) {
     }
 
     let awaited = state.awaited_cards();
+    assert!(
+        !legal.is_empty() || !awaited.is_empty() || state.phase() == Phase::Over,
+        "{}\nthe game is not over and awaits no shuffle, but nobody may act",
+        ctx()
+    );
     if awaited.is_empty() {
         assert_refused(step, &Action::Shuffle(Vec::new()), "no shuffle awaited");
         let order: Vec<Card> = CardSet::FULL.iter().take(3).collect();
