@@ -6,8 +6,9 @@
 //! - The other seats that went out follow in the order they went out; a
 //!   place counts the seats ahead, so after two safe seats comes place 3.
 //! - The loser (played out, resigned, timed out) is last.
-//! - Seats still in at the end (a draw by the action limit, or everyone but
-//!   a resigner or a `between.empty_hand: loses` loser) share the place
+//! - Seats still in at the end (a draw by the action limit, everyone but
+//!   a resigner or a `between.empty_hand: loses` loser, or blue seats left
+//!   without cards that nobody can lead, rules.md B17) share the place
 //!   after the last seat out.
 
 use skit_engine::{Game, Record, Seat};
@@ -122,6 +123,7 @@ fn actor(record: &Record) -> Option<Seat> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
     use skit_engine::CardSet;
 
     fn finish(players: u8, out: &[Seat], safe: usize, loser: Option<Seat>) -> Finish {
@@ -160,6 +162,33 @@ mod tests {
     fn a_loser_between_the_phases_leaves_everyone_else_first() {
         // `between.empty_hand: loses`: nobody went out.
         assert_eq!(finish(3, &[], 0, Some(1)).places(), [1, 3, 1]);
+    }
+
+    #[test]
+    fn blue_seats_nobody_can_lead_share_the_last_place() {
+        // rules.md B17: seats 0 and 1 go out, the trump ends the trick, and
+        // only blue seats 2 and 3, without cards, are left.
+        let rules = skit_engine::Ruleset::from_json(&serde_json::json!({
+            "preset": "mattis-norsk",
+            "options": {"phase2.trump_ends_trick": true}
+        }))
+        .expect("a valid ruleset");
+        let hand = |cards: &[&str]| cards.iter().map(|c| c.parse().expect("a card")).collect();
+        let position = skit_engine::Position {
+            trump: skit_engine::Suit::Hearts,
+            hands: vec![hand(&["5C"]), hand(&["2H"]), hand(&[]), hand(&[])],
+            leader: 0,
+        };
+        let mut game = Game::from_position(rules, 4, 0, &position).expect("a valid position");
+        for action in [
+            json!({"seat": 0, "play": ["5C"]}),
+            json!({"seat": 1, "play": ["2H"]}),
+        ] {
+            let action = skit_engine::Action::from_json(&action).expect("an action");
+            game.apply(&action).expect("a legal action");
+        }
+        assert!(game.state().loser().is_none() && !game.state().drawn());
+        assert_eq!(Finish::of(&game).places(), [1, 2, 3, 3]);
     }
 
     #[test]
