@@ -34,7 +34,7 @@ impl State {
         }
         if counts {
             self.counted += 1;
-            if self.counted >= rules.options.action_limit && self.phase != Phase::Over {
+            if u64::from(self.counted) >= rules.options.action_limit && self.phase != Phase::Over {
                 self.flags |= flag::DRAWN;
                 self.finish(None);
             }

@@ -74,7 +74,7 @@ impl State {
             let held = self.hands[seat as usize].len();
             let under = o
                 .low_cards
-                .is_some_and(|low| held < low.threshold_for(trump_rank));
+                .is_some_and(|low| u64::from(held) < low.threshold_for(trump_rank));
             if under || (o.empty_hand == EmptyHand::LowCards && held == 0) {
                 seats.insert(seat);
             }

@@ -64,7 +64,7 @@ pub enum EmptyHand {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Threshold {
     /// Any number of cards: one above the largest hand gives every seat low cards.
-    Count(u32),
+    Count(u64),
     /// The trump card's rank, ace 14.
     TrumpRank,
 }
@@ -93,10 +93,10 @@ impl LowCards {
     }
 
     /// The threshold as a number of cards, given the trump card's rank.
-    pub fn threshold_for(&self, trump_rank: Rank) -> u32 {
+    pub fn threshold_for(&self, trump_rank: Rank) -> u64 {
         match self.threshold {
             Threshold::Count(n) => n,
-            Threshold::TrumpRank => u32::from(trump_rank.value()),
+            Threshold::TrumpRank => u64::from(trump_rank.value()),
         }
     }
 }
@@ -179,7 +179,7 @@ pub struct Options {
     pub trump_ends_trick: bool,
     pub must_beat: bool,
     pub anti_trump: AntiTrump,
-    pub action_limit: u32,
+    pub action_limit: u64,
 }
 
 impl Options {

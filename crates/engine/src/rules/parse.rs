@@ -116,7 +116,13 @@ fn set_option(o: &mut Options, key: &str, v: &Value) -> Result<(), RulesError> {
             o.anti_trump = choice!("none" => AntiTrump::None, "same_colour" => AntiTrump::SameColour,
                 "electric_clubs" => AntiTrump::ElectricClubs)
         }
-        "phase2.action_limit" => o.action_limit = int(1, u64::from(u32::MAX))? as u32,
+        // Any positive whole number (SPEC 8.2); beyond u64 a number arrives
+        // as a double and saturates, which no game can tell apart.
+        "phase2.action_limit" => {
+            o.action_limit = whole
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| err("must be a positive whole number"))?;
+        }
         _ => return Err(RulesError::new(key, "unknown option")),
     }
     Ok(())
@@ -154,7 +160,7 @@ fn low_cards(v: &Value) -> Result<Option<LowCards>, RulesError> {
     let threshold = match object.get("threshold") {
         None => return Err(RulesError::new(LOW, "needs a threshold")),
         Some(Value::String(s)) if s == "trump_rank" => Threshold::TrumpRank,
-        Some(t) => match whole_number(t).and_then(|n| u32::try_from(n).ok()) {
+        Some(t) => match whole_number(t) {
             Some(n) => Threshold::Count(n),
             None => {
                 return Err(RulesError::new(
