@@ -121,9 +121,11 @@ impl State {
         self.hands[seat as usize]
     }
 
-    /// Cards in `seat`'s phase-one pile (0 once phase one is over).
+    /// Cards in `seat`'s phase-one pile: 0 once the piles went into the
+    /// hands, kept when the game ended in phase one (by the action limit
+    /// with a turned-up trump).
     pub fn pile_size(&self, seat: Seat) -> u32 {
-        if self.phase != Phase::One {
+        if self.phase == Phase::Two {
             return 0;
         }
         self.owners.of_seat(seat, self.aside).len()
@@ -291,6 +293,13 @@ impl State {
     }
 
     pub(crate) fn finish(&mut self, loser: Option<Seat>) {
+        if self.awaiting == Awaiting::LowCards {
+            // The limit ended the game as phase one did: the discarded low
+            // cards are never dealt, and nothing is awaited any more.
+            self.gone |= self.aside;
+            self.aside = CardSet::EMPTY;
+        }
+        self.awaiting = Awaiting::Nothing;
         self.phase = Phase::Over;
         self.loser = loser.unwrap_or(NONE);
         self.turn = NONE;
