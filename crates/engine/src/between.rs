@@ -173,7 +173,10 @@ impl State {
     }
 
     /// Step 7 (and every new phase-two trick): the first seat from `seat`
-    /// clockwise that is in the game and holds cards leads.
+    /// clockwise that is in the game and holds cards leads. If none does
+    /// (only blue seats that never picked up are left, after a trick ended
+    /// early), nobody can ever act: the game is over with no loser
+    /// (rules.md B17).
     pub(crate) fn lead_from(&mut self, seat: Seat) {
         // Usually `seat` itself may lead: then no hand needs looking at.
         let leader = if seat < self.n
@@ -185,7 +188,12 @@ impl State {
             let can_lead = self
                 .in_game()
                 .minus(SeatSet::first(self.n).minus(self.seats_with_cards()));
-            can_lead.next_from(seat, self.n).unwrap_or(NONE)
+            let Some(leader) = can_lead.next_from(seat, self.n) else {
+                self.leader = NONE;
+                self.trick_size = 0;
+                return self.finish(None);
+            };
+            leader
         };
         self.leader = leader;
         self.turn = leader;

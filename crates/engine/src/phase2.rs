@@ -2,7 +2,7 @@
 //! trick completion, going out and the reserve pile.
 
 use crate::rules::{AntiTrump, Pickup, Plays, Ruleset};
-use crate::state::{NONE, State, flag};
+use crate::state::{State, flag};
 use crate::{Card, CardSet, Seat, Suit};
 
 /// The lays a ruleset allows in phase two, given the trumps: `None` for
@@ -125,12 +125,6 @@ impl State {
             }
         }
         self.lead_from(seat);
-        if self.leader == NONE {
-            // Only blue seats that never picked up are left (a trick ended
-            // early by `complete_suit` or `trump_ends_trick`): nobody can
-            // lead, so the game is over with no loser (rules.md B17).
-            self.finish(None);
-        }
     }
 
     /// The cards a pick-up takes, by `phase2.pickup`, as a range of table positions.

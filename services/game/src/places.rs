@@ -124,7 +124,7 @@ fn actor(record: &Record) -> Option<Seat> {
 mod tests {
     use super::*;
     use serde_json::json;
-    use skit_engine::CardSet;
+    use skit_engine::{Action, CardSet, Position, Ruleset, Suit};
 
     fn finish(players: u8, out: &[Seat], safe: usize, loser: Option<Seat>) -> Finish {
         Finish {
@@ -168,14 +168,14 @@ mod tests {
     fn blue_seats_nobody_can_lead_share_the_last_place() {
         // rules.md B17: seats 0 and 1 go out, the trump ends the trick, and
         // only blue seats 2 and 3, without cards, are left.
-        let rules = skit_engine::Ruleset::from_json(&serde_json::json!({
+        let rules = Ruleset::from_json(&json!({
             "preset": "mattis-norsk",
             "options": {"phase2.trump_ends_trick": true}
         }))
         .expect("a valid ruleset");
         let hand = |cards: &[&str]| cards.iter().map(|c| c.parse().expect("a card")).collect();
-        let position = skit_engine::Position {
-            trump: skit_engine::Suit::Hearts,
+        let position = Position {
+            trump: Suit::Hearts,
             hands: vec![hand(&["5C"]), hand(&["2H"]), hand(&[]), hand(&[])],
             leader: 0,
         };
@@ -184,7 +184,7 @@ mod tests {
             json!({"seat": 0, "play": ["5C"]}),
             json!({"seat": 1, "play": ["2H"]}),
         ] {
-            let action = skit_engine::Action::from_json(&action).expect("an action");
+            let action = Action::from_json(&action).expect("an action");
             game.apply(&action).expect("a legal action");
         }
         assert!(game.state().loser().is_none() && !game.state().drawn());

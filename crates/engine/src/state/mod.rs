@@ -294,8 +294,8 @@ impl State {
 
     pub(crate) fn finish(&mut self, loser: Option<Seat>) {
         if self.awaiting == Awaiting::LowCards {
-            // The limit ended the game as phase one did: the discarded low
-            // cards are never dealt, and nothing is awaited any more.
+            // The action limit fell on the action that ended phase one
+            // (rules.md B18): the discarded low cards are never dealt.
             self.gone |= self.aside;
             self.aside = CardSet::EMPTY;
         }
