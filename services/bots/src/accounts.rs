@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use skit_client::Secret;
+use skit_api::Secret;
 
 /// One bot account the worker plays.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,7 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_bots::{Budget, Search, Strategy};
-use skit_client::Secret;
+use skit_api::Secret;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Context;
-use skit_client::{Client, Secret};
+use skit_api::{Client, Secret};
 use skit_proto::v1::{AccountKind, CreateAccountRequest};
 
 use crate::accounts::{AccountsFile, BotAccount};

@@ -6,7 +6,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use skit_bots::Strategy;
-use skit_client::{GameClient, action_message, engine_view};
+use skit_api::{GameClient, action_message, engine_view};
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest, View};
 use tokio_util::sync::CancellationToken;
 use tonic::{Code, Status};
@@ -23,7 +23,7 @@ pub enum TurnError {
     #[error("{0}")]
     Call(#[from] Status),
     #[error("the view does not convert: {0}")]
-    View(#[from] skit_client::ConvertError),
+    View(#[from] skit_api::ConvertError),
     #[error("the service refused {REFUSALS} moves in a row; last: {0}")]
     Refused(Status),
     #[error("the strategy task failed: {0}")]

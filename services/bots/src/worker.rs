@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use backon::ExponentialBuilder;
-use skit_client::{Client, endpoint};
+use skit_api::{Client, endpoint};
 use skit_proto::v1::{GameSummary, ListGamesRequest};
 use tokio::sync::{Notify, Semaphore};
 use tokio_util::sync::CancellationToken;

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use skit_botworker::AccountsFile;
-use skit_client::{Client, Secret};
+use skit_api::{Client, Secret};
 use skit_proto::v1::{
     CreateGuestRequest, EventKind, GetHistoryRequest, GetViewRequest, SubmitMoveRequest,
 };

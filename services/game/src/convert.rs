@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::live::{Entry, Forfeit, Live, public_cards};
 use crate::places;
 
-pub use skit_client::{action_message, rules_json};
+pub use skit_api::{action_message, rules_json};
 
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()

@@ -125,7 +125,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
         .clone()
         .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"))
         .into();
-    game.operator_token = Some(skit_client::Secret::new(token.clone()));
+    game.operator_token = Some(skit_api::Secret::new(token.clone()));
     tasks.push((
         "game service",
         tokio::spawn(skit_game::run(
@@ -139,7 +139,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     let mut worker = skit_botworker::Config::load().context("bot worker settings")?;
     worker.server = game_url.clone();
     worker.accounts_file = settings.data_dir.join("skitgubbe-bots.json");
-    let operator = skit_client::Secret::new(token.clone());
+    let operator = skit_api::Secret::new(token.clone());
     let mut accounts = Vec::new();
     for (strategy, count) in &settings.bots {
         let want = skit_botworker::Provision {
@@ -169,7 +169,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     mm.addr = mm_listener.local_addr()?;
     mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db").into();
     mm.game_url = game_url.clone();
-    mm.operator_token = Some(skit_client::Secret::new(token));
+    mm.operator_token = Some(skit_api::Secret::new(token));
     mm.bot_fill_wait_ms = settings.bot_fill_wait.as_millis() as u64;
     tasks.push((
         "matchmaker",

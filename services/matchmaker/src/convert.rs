@@ -1,5 +1,5 @@
 //! Stored tickets to API messages, and the request's rules to the engine's
-//! JSON form (skit-client's, as the game service reads them, so both agree
+//! JSON form (skit-api's, as the game service reads them, so both agree
 //! on the key).
 
 use serde_json::{Value, json};
@@ -7,7 +7,7 @@ use skit_proto::v1::{self, TicketState};
 use skit_store::Ticket;
 use time::OffsetDateTime;
 
-pub use skit_client::rules_json;
+pub use skit_api::rules_json;
 
 /// The stored form of a Rules message: its protobuf JSON.
 pub fn rules_to_store(rules: &v1::Rules) -> Value {

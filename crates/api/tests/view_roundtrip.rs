@@ -11,7 +11,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use skit_bots::{Budget, Greedy, Search, Strategy};
-use skit_client::{Client, Secret, engine_view};
+use skit_api::{Client, Secret, engine_view};
 use skit_engine::{Action, Game, Preset, Record, Ruleset, View};
 use skit_proto::v1;
 use skit_store::testing::TestDb;
@@ -114,7 +114,7 @@ async fn play(
 }
 
 /// The engine's history with `PhaseTwo` moved where the API can put it:
-/// after the last event, before `End` (see `skit-client`'s `history.rs`).
+/// after the last event, before `End` (see `skit-api`'s `history.rs`).
 fn phase_two_last(history: &[Record]) -> Vec<Record> {
     let mut rest: Vec<Record> = history
         .iter()
@@ -144,7 +144,7 @@ fn check_game(
     history: &v1::GetHistoryResponse,
 ) -> Vec<(View, View)> {
     assert!(history.complete, "the log is revealed once over");
-    let rules = skit_client::rules(history.rules.as_ref()).expect("rules");
+    let rules = skit_api::rules(history.rules.as_ref()).expect("rules");
     let actions: Vec<Action> = history
         .actions
         .iter()

@@ -1,4 +1,4 @@
-//! What every Rust client of the Skitgubbe game service needs.
+//! The API glue that servers and Rust clients of the Skitgubbe services share.
 //!
 //! - [`Client`]: a tonic channel to the service with `authorization: Bearer
 //!   <token>` on every call ([`Bearer`]), for `GameService` and
@@ -10,7 +10,7 @@
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use skit_client::{Client, Secret, engine_view};
+//! use skit_api::{Client, Secret, engine_view};
 //! use skit_proto::v1::GetViewRequest;
 //!
 //! let mut client = Client::connect("http://127.0.0.1:50051", Secret::new("skt_...")).await?;
