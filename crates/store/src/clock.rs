@@ -8,13 +8,6 @@
 
 use crate::{Error, GameId, Store, rows};
 
-const LOWER_PG: &str = "INSERT INTO clocks (game_id, deadline, version) VALUES ($1, $2, $3) \
-     ON CONFLICT (game_id) DO UPDATE SET deadline = LEAST(clocks.deadline, excluded.deadline)";
-
-/// SQLite's two-argument `MIN` is Postgres' `LEAST`.
-const LOWER_SQLITE: &str = "INSERT INTO clocks (game_id, deadline, version) VALUES ($1, $2, $3) \
-     ON CONFLICT (game_id) DO UPDATE SET deadline = MIN(clocks.deadline, excluded.deadline)";
-
 const SET: &str = "INSERT INTO clocks (game_id, deadline, version) VALUES ($1, $2, $3) \
      ON CONFLICT (game_id) DO UPDATE SET deadline = excluded.deadline, \
      version = excluded.version WHERE clocks.version <= excluded.version";
@@ -24,36 +17,6 @@ const CLEAR: &str = "DELETE FROM clocks WHERE game_id = $1 AND version <= $2";
 const DUE: &str = "SELECT game_id FROM clocks WHERE deadline <= $1 ORDER BY deadline LIMIT $2";
 
 const NEXT: &str = "SELECT MIN(deadline) FROM clocks";
-
-/// Runs one query on whichever pool this store has.
-macro_rules! on_pool {
-    // A write: on SQLite, in the store's turn at the writer.
-    (write $self:ident, |$pool:ident| $body:expr) => {
-        match $self {
-            Store::Postgres(s) => {
-                let $pool = &s.pool;
-                $body
-            }
-            Store::Sqlite(s) => {
-                let _turn = s.write_turn().await;
-                let $pool = &s.pool;
-                $body
-            }
-        }
-    };
-    ($self:ident, |$pool:ident| $body:expr) => {
-        match $self {
-            Store::Postgres(s) => {
-                let $pool = &s.pool;
-                $body
-            }
-            Store::Sqlite(s) => {
-                let $pool = &s.pool;
-                $body
-            }
-        }
-    };
-}
 
 impl Store {
     /// Moves the game's deadline earlier to `deadline_ms` if it is later
@@ -65,27 +28,11 @@ impl Store {
         version: u64,
         deadline_ms: i64,
     ) -> Result<(), Error> {
-        let version = rows::seq_to_db(version)?;
-        let id = game_id.to_string();
-        match self {
-            Store::Postgres(s) => {
-                sqlx::query(LOWER_PG)
-                    .bind(id)
-                    .bind(deadline_ms)
-                    .bind(version)
-                    .execute(&s.pool)
-                    .await?;
-            }
-            Store::Sqlite(s) => {
-                let _turn = s.write_turn().await;
-                sqlx::query(LOWER_SQLITE)
-                    .bind(id)
-                    .bind(deadline_ms)
-                    .bind(version)
-                    .execute(&s.pool)
-                    .await?;
-            }
-        }
+        let params = (game_id.to_string(), deadline_ms, rows::seq_to_db(version)?);
+        let _turn = self.db.write_turn().await;
+        self.db
+            .execute(self.db.dialect().lower_clock, params)
+            .await?;
         Ok(())
     }
 
@@ -99,46 +46,25 @@ impl Store {
     ) -> Result<(), Error> {
         let version = rows::seq_to_db(version)?;
         let id = game_id.to_string();
-        on_pool!(write self, |pool| {
-            match deadline_ms {
-                Some(deadline) => {
-                    sqlx::query(SET)
-                        .bind(id)
-                        .bind(deadline)
-                        .bind(version)
-                        .execute(pool)
-                        .await?
-                }
-                None => {
-                    sqlx::query(CLEAR)
-                        .bind(id)
-                        .bind(version)
-                        .execute(pool)
-                        .await?
-                }
-            };
-        });
+        let _turn = self.db.write_turn().await;
+        match deadline_ms {
+            Some(deadline) => self.db.execute(SET, (id, deadline, version)).await?,
+            None => self.db.execute(CLEAR, (id, version)).await?,
+        };
         Ok(())
     }
 
     /// Games whose deadline is at or before `now_ms`, earliest first, at
     /// most `limit`.
     pub async fn due_clocks(&self, now_ms: i64, limit: u32) -> Result<Vec<GameId>, Error> {
-        let ids: Vec<String> = on_pool!(self, |pool| {
-            sqlx::query_scalar(DUE)
-                .bind(now_ms)
-                .bind(i64::from(limit))
-                .fetch_all(pool)
-                .await?
-        });
-        ids.iter().map(|id| rows::parse_game_id(id)).collect()
+        let params = (now_ms, i64::from(limit));
+        let ids: Vec<(String,)> = self.db.fetch_all(DUE, params).await?;
+        ids.iter().map(|(id,)| rows::parse_game_id(id)).collect()
     }
 
     /// The earliest deadline of any game, if any clock runs.
     pub async fn next_clock(&self) -> Result<Option<i64>, Error> {
-        let next: Option<i64> = on_pool!(self, |pool| {
-            sqlx::query_scalar(NEXT).fetch_one(pool).await?
-        });
+        let (next,): (Option<i64>,) = self.db.fetch_one(NEXT, ()).await?;
         Ok(next)
     }
 }

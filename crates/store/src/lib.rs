@@ -23,17 +23,18 @@
 //! ```
 
 mod account;
-mod backend;
 mod batch;
 mod clock;
 mod database_url;
+mod db;
+mod dialect;
 mod error;
 mod event;
+mod event_log;
 mod game;
 mod group_commit;
 mod held;
-mod pg_listener;
-mod pg_notifier;
+mod lobby;
 mod postgres;
 mod rating_update;
 mod ratings;
@@ -54,10 +55,8 @@ pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use group_commit::recorded as metrics;
 pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
-pub use postgres::PgStore;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};
-pub use sqlite::SqliteStore;
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 

@@ -4,10 +4,10 @@
 //! turns a second application (a retry, a crash recovery, another
 //! instance) into a no-op.
 
+use crate::db::Tx;
 use crate::error::is_unique_violation;
-use crate::ratings::{RATING_OF, RatingRow};
+use crate::ratings::RatingRow;
 use crate::rows::{now, seat_to_db};
-use crate::sqlite::BEGIN_WRITE;
 use crate::{AccountId, Error, GameId, Rating, RatingChange, Skill, Store};
 
 /// Creates a missing rating at the model's start, so the row exists to be
@@ -15,12 +15,6 @@ use crate::{AccountId, Error, GameId, Rating, RatingChange, Skill, Store};
 const ENSURE_RATING: &str = "INSERT INTO ratings \
      (account_id, ruleset_key, mu, sigma, games, updated_at) VALUES ($1, $2, $3, $4, 0, $5) \
      ON CONFLICT (account_id, ruleset_key) DO NOTHING";
-
-/// Postgres: lock the row until commit, so two games sharing a player
-/// cannot both start from the same rating. SQLite's write transaction
-/// already holds the whole database.
-const RATING_FOR_UPDATE: &str = "SELECT account_id, ruleset_key, mu, sigma, games, updated_at \
-     FROM ratings WHERE account_id = $1 AND ruleset_key = $2 FOR UPDATE";
 
 const GAME_RATED: &str = "SELECT COUNT(*) FROM rating_changes WHERE game_id = $1";
 
@@ -39,96 +33,13 @@ pub struct Placed {
     pub place: u32,
 }
 
-/// Runs the steps of [`Store::apply_ratings`] in `$tx`, reading with `$select`.
-macro_rules! apply_in_tx {
-    ($tx:ident, $select:expr, $game_id:expr, $key:expr, $placed:expr, $start:expr, $model:expr) => {{
-        let rated: i64 = sqlx::query_scalar(GAME_RATED)
-            .bind($game_id.to_string())
-            .fetch_one(&mut *$tx)
-            .await?;
-        if rated > 0 {
-            return Ok(None);
-        }
-        let mut before = Vec::with_capacity($placed.len());
-        for p in $placed {
-            sqlx::query(ENSURE_RATING)
-                .bind(p.account_id.0)
-                .bind($key)
-                .bind($start.mu)
-                .bind($start.sigma)
-                .bind(now())
-                .execute(&mut *$tx)
-                .await?;
-            let row: RatingRow = sqlx::query_as($select)
-                .bind(p.account_id.0)
-                .bind($key)
-                .fetch_one(&mut *$tx)
-                .await?;
-            before.push(Rating::try_from(row)?);
-        }
-        // Taken once the rows are locked: a game that waited for another
-        // sharing a player is stamped after it, so history reads in order.
-        let created_at = now();
-        let after = ($model)(&before);
-        if after.len() != before.len() {
-            return Err(Error::Invalid(
-                "the model rated a different number of players",
-            ));
-        }
-        let mut changes = Vec::with_capacity($placed.len());
-        for ((p, old), new) in $placed.iter().zip(&before).zip(&after) {
-            sqlx::query(UPDATE_RATING)
-                .bind(p.account_id.0)
-                .bind($key)
-                .bind(new.mu)
-                .bind(new.sigma)
-                .bind(created_at)
-                .execute(&mut *$tx)
-                .await?;
-            sqlx::query(INSERT_CHANGE)
-                .bind($game_id.to_string())
-                .bind(p.account_id.0)
-                .bind($key)
-                .bind(seat_to_db(p.place as usize)?)
-                .bind(old.skill.mu)
-                .bind(old.skill.sigma)
-                .bind(new.mu)
-                .bind(new.sigma)
-                .bind(created_at)
-                .execute(&mut *$tx)
-                .await?;
-            changes.push(RatingChange {
-                game_id: $game_id,
-                account_id: p.account_id,
-                ruleset_key: $key.to_owned(),
-                place: p.place,
-                before: old.skill,
-                after: *new,
-                games_after: old.games + 1,
-                created_at,
-            });
-        }
-        changes
-    }};
-}
-
 impl Store {
     /// Whether `game_id`'s rating update has been applied.
     pub async fn game_rated(&self, game_id: GameId) -> Result<bool, Error> {
-        let count: i64 = match self {
-            Store::Postgres(s) => {
-                sqlx::query_scalar(GAME_RATED)
-                    .bind(game_id.to_string())
-                    .fetch_one(s.pool())
-                    .await?
-            }
-            Store::Sqlite(s) => {
-                sqlx::query_scalar(GAME_RATED)
-                    .bind(game_id.to_string())
-                    .fetch_one(s.pool())
-                    .await?
-            }
-        };
+        let (count,): (i64,) = self
+            .db
+            .fetch_one(GAME_RATED, (game_id.to_string(),))
+            .await?;
         Ok(count > 0)
     }
 
@@ -159,41 +70,99 @@ impl Store {
             return Err(Error::Invalid("an account placed twice in one game"));
         }
         let model = |before: &[Rating]| reorder(placed, &ordered, before, model);
-        let result = match self {
-            Store::Postgres(s) => {
-                async {
-                    let mut tx = s.pool().begin().await?;
-                    let changes = apply_in_tx!(
-                        tx,
-                        RATING_FOR_UPDATE,
-                        game_id,
-                        ruleset_key,
-                        &ordered,
-                        start,
-                        model
-                    );
-                    tx.commit().await?;
-                    Ok(Some(changes))
-                }
-                .await
-            }
-            Store::Sqlite(s) => {
-                async {
-                    let _turn = s.write_turn().await;
-                    let mut tx = s.pool().begin_with(BEGIN_WRITE).await?;
-                    let changes =
-                        apply_in_tx!(tx, RATING_OF, game_id, ruleset_key, &ordered, start, model);
-                    tx.commit().await?;
-                    Ok(Some(changes))
-                }
-                .await
-            }
+        let update = Update {
+            game_id,
+            ruleset_key,
+            placed: &ordered,
+            start,
         };
+        let result = async {
+            let mut tx = self.db.begin().await?;
+            let select = self.db.dialect().rating_for_update;
+            let Some(changes) = update.apply(&mut tx, select, model).await? else {
+                return Ok(None);
+            };
+            tx.commit().await?;
+            Ok(Some(changes))
+        }
+        .await;
         match result {
             // Another instance applied the same game meanwhile.
             Err(Error::Database(e)) if is_unique_violation(&e) => Ok(None),
             other => other,
         }
+    }
+}
+
+/// One game's rating update, its players in lock order.
+struct Update<'a> {
+    game_id: GameId,
+    ruleset_key: &'a str,
+    placed: &'a [Placed],
+    start: Skill,
+}
+
+impl Update<'_> {
+    /// Runs the update's steps in `tx`, reading each rating with `select`
+    /// (the dialect's `rating_for_update`); `None` if the game was rated
+    /// before.
+    async fn apply(
+        &self,
+        tx: &mut Tx<'_>,
+        select: &'static str,
+        model: impl FnOnce(&[Rating]) -> Vec<Skill>,
+    ) -> Result<Option<Vec<RatingChange>>, Error> {
+        let id = self.game_id.to_string();
+        let (rated,): (i64,) = tx.fetch_one(GAME_RATED, (&id,)).await?;
+        if rated > 0 {
+            return Ok(None);
+        }
+        let key = self.ruleset_key;
+        let mut before = Vec::with_capacity(self.placed.len());
+        for p in self.placed {
+            let (mu, sigma) = (self.start.mu, self.start.sigma);
+            let params = (p.account_id.0, key, mu, sigma, now());
+            tx.execute(ENSURE_RATING, params).await?;
+            let row: RatingRow = tx.fetch_one(select, (p.account_id.0, key)).await?;
+            before.push(Rating::try_from(row)?);
+        }
+        // Taken once the rows are locked: a game that waited for another
+        // sharing a player is stamped after it, so history reads in order.
+        let created_at = now();
+        let after = model(&before);
+        if after.len() != before.len() {
+            return Err(Error::Invalid(
+                "the model rated a different number of players",
+            ));
+        }
+        let mut changes = Vec::with_capacity(self.placed.len());
+        for ((p, old), new) in self.placed.iter().zip(&before).zip(&after) {
+            let params = (p.account_id.0, key, new.mu, new.sigma, created_at);
+            tx.execute(UPDATE_RATING, params).await?;
+            let params = (
+                &id,
+                p.account_id.0,
+                key,
+                seat_to_db(p.place as usize)?,
+                old.skill.mu,
+                old.skill.sigma,
+                new.mu,
+                new.sigma,
+                created_at,
+            );
+            tx.execute(INSERT_CHANGE, params).await?;
+            changes.push(RatingChange {
+                game_id: self.game_id,
+                account_id: p.account_id,
+                ruleset_key: key.to_owned(),
+                place: p.place,
+                before: old.skill,
+                after: *new,
+                games_after: old.games + 1,
+                created_at,
+            });
+        }
+        Ok(Some(changes))
     }
 }
 

@@ -7,7 +7,7 @@ use sqlx::FromRow;
 use time::OffsetDateTime;
 
 use crate::rows::{parse_game_id, seat_from_db};
-use crate::{AccountId, AccountKind, Error, GameId, Store};
+use crate::{AccountId, AccountKind, Error, GameId, Store, sql};
 
 /// A skill estimate: the mean and its uncertainty.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,9 +56,6 @@ pub struct Standing {
     pub name: String,
     pub kind: AccountKind,
 }
-
-pub(crate) const RATING_OF: &str = "SELECT account_id, ruleset_key, mu, sigma, games, updated_at \
-     FROM ratings WHERE account_id = $1 AND ruleset_key = $2";
 
 /// Every key of one account, in key order.
 const RATINGS_OF_ACCOUNT: &str = "SELECT account_id, ruleset_key, mu, sigma, games, updated_at \
@@ -162,23 +159,6 @@ impl TryFrom<ChangeRow> for RatingChange {
     }
 }
 
-/// Runs `$body` with `$pool` bound to whichever backend's pool this is:
-/// the SQL is the same text on both.
-macro_rules! on_pool {
-    ($store:expr, |$pool:ident| $body:expr) => {
-        match $store {
-            Store::Postgres(s) => {
-                let $pool = s.pool();
-                $body
-            }
-            Store::Sqlite(s) => {
-                let $pool = s.pool();
-                $body
-            }
-        }
-    };
-}
-
 impl Store {
     /// The stored rating of `account` under `ruleset_key`; `None` before
     /// its first rated game of that key.
@@ -187,24 +167,14 @@ impl Store {
         account: AccountId,
         ruleset_key: &str,
     ) -> Result<Option<Rating>, Error> {
-        let row: Option<RatingRow> = on_pool!(self, |pool| {
-            sqlx::query_as(RATING_OF)
-                .bind(account.0)
-                .bind(ruleset_key)
-                .fetch_optional(pool)
-                .await?
-        });
+        let params = (account.0, ruleset_key);
+        let row: Option<RatingRow> = self.db.fetch_optional(sql::RATING_OF, params).await?;
         row.map(TryInto::try_into).transpose()
     }
 
     /// Every stored rating of `account`, in key order.
     pub async fn ratings_of(&self, account: AccountId) -> Result<Vec<Rating>, Error> {
-        let rows: Vec<RatingRow> = on_pool!(self, |pool| {
-            sqlx::query_as(RATINGS_OF_ACCOUNT)
-                .bind(account.0)
-                .fetch_all(pool)
-                .await?
-        });
+        let rows: Vec<RatingRow> = self.db.fetch_all(RATINGS_OF_ACCOUNT, (account.0,)).await?;
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
@@ -216,14 +186,8 @@ impl Store {
         min_games: u32,
         limit: u32,
     ) -> Result<Vec<Standing>, Error> {
-        let rows: Vec<StandingRow> = on_pool!(self, |pool| {
-            sqlx::query_as(LEADERBOARD)
-                .bind(ruleset_key)
-                .bind(i64::from(min_games))
-                .bind(i64::from(limit))
-                .fetch_all(pool)
-                .await?
-        });
+        let params = (ruleset_key, i64::from(min_games), i64::from(limit));
+        let rows: Vec<StandingRow> = self.db.fetch_all(LEADERBOARD, params).await?;
         rows.into_iter()
             .map(|r| {
                 Ok(Standing {
@@ -244,26 +208,16 @@ impl Store {
         ruleset_key: Option<&str>,
         limit: u32,
     ) -> Result<Vec<RatingChange>, Error> {
-        let rows: Vec<ChangeRow> = on_pool!(self, |pool| {
-            sqlx::query_as(HISTORY)
-                .bind(account.0)
-                .bind(ruleset_key)
-                .bind(i64::from(limit))
-                .fetch_all(pool)
-                .await?
-        });
+        let params = (account.0, ruleset_key, i64::from(limit));
+        let rows: Vec<ChangeRow> = self.db.fetch_all(HISTORY, params).await?;
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
     /// Finished rated games whose ratings were never applied (a crash
     /// between the game's end and its rating update), oldest first.
     pub async fn unrated_finished_games(&self, limit: u32) -> Result<Vec<GameId>, Error> {
-        let ids: Vec<String> = on_pool!(self, |pool| {
-            sqlx::query_scalar(UNRATED_FINISHED)
-                .bind(i64::from(limit))
-                .fetch_all(pool)
-                .await?
-        });
-        ids.iter().map(|id| parse_game_id(id)).collect()
+        let params = (i64::from(limit),);
+        let ids: Vec<(String,)> = self.db.fetch_all(UNRATED_FINISHED, params).await?;
+        ids.iter().map(|(id,)| parse_game_id(id)).collect()
     }
 }

@@ -23,22 +23,8 @@ impl Store {
         created_by: AccountId,
         request_id: &str,
     ) -> Result<Option<GameId>, Error> {
-        let id: Option<String> = match self {
-            Store::Postgres(s) => {
-                sqlx::query_scalar(GAME_BY_REQUEST_ID)
-                    .bind(created_by.0)
-                    .bind(request_id)
-                    .fetch_optional(s.pool())
-                    .await?
-            }
-            Store::Sqlite(s) => {
-                sqlx::query_scalar(GAME_BY_REQUEST_ID)
-                    .bind(created_by.0)
-                    .bind(request_id)
-                    .fetch_optional(s.pool())
-                    .await?
-            }
-        };
-        id.as_deref().map(rows::parse_game_id).transpose()
+        let params = (created_by.0, request_id);
+        let id: Option<(String,)> = self.db.fetch_optional(GAME_BY_REQUEST_ID, params).await?;
+        id.map(|(id,)| rows::parse_game_id(&id)).transpose()
     }
 }

@@ -1,6 +1,6 @@
 //! The SQL both backends run. SQLite accepts Postgres' `$1` placeholders, so
-//! one text serves both; only locking and notification differ, and those
-//! statements live with their backend.
+//! one text serves both; the few statements that differ are each backend's
+//! [`crate::dialect::Dialect`], built where they can be from the macros here.
 
 pub(crate) const INSERT_ACCOUNT: &str = "INSERT INTO accounts (name, kind, token_hash, created_at) \
      VALUES ($1, $2, $3, $4) RETURNING id, name, kind, token_hash, created_at";
@@ -33,6 +33,7 @@ macro_rules! game_seat_select {
         )
     };
 }
+pub(crate) use game_seat_select;
 
 pub(crate) const GAME_BY_ID: &str = game_seat_select!("(SELECT * FROM games WHERE id = $1)");
 
@@ -48,38 +49,22 @@ macro_rules! account_games {
         )
     };
 }
+pub(crate) use account_games;
 
-/// Every game the account sits in, newest first (SQLite).
-pub(crate) const GAMES_FOR_ACCOUNT: &str = game_seat_select!(
-    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM (",
-    account_games!(""),
-    ")))"
-);
+/// A rating (`$1` account, `$2` ruleset key), then `$lock` (a string
+/// literal): how the backend holds the row for an update, if it must.
+macro_rules! rating_of {
+    ($lock:literal) => {
+        concat!(
+            "SELECT account_id, ruleset_key, mu, sigma, games, updated_at \
+             FROM ratings WHERE account_id = $1 AND ruleset_key = $2",
+            $lock
+        )
+    };
+}
+pub(crate) use rating_of;
 
-/// The account's games not yet over, newest first (SQLite).
-pub(crate) const RUNNING_GAMES_FOR_ACCOUNT: &str = game_seat_select!(
-    "(SELECT * FROM games WHERE id IN (SELECT game_id FROM (",
-    account_games!(" AND NOT over"),
-    ")))"
-);
-
-/// [`GAMES_FOR_ACCOUNT`] for Postgres: each game looked up by its key
-/// (`LIMIT 1` keeps the lookup from becoming a join, which a plan made on
-/// a young table runs as a scan of every game).
-pub(crate) const GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
-    "(SELECT g.* FROM (",
-    account_games!(""),
-    ") mine \
-     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g)"
-);
-
-/// [`RUNNING_GAMES_FOR_ACCOUNT`] for Postgres, as [`GAMES_FOR_ACCOUNT_BY_KEY`].
-pub(crate) const RUNNING_GAMES_FOR_ACCOUNT_BY_KEY: &str = game_seat_select!(
-    "(SELECT g.* FROM (",
-    account_games!(" AND NOT over"),
-    ") mine \
-     CROSS JOIN LATERAL (SELECT * FROM games WHERE id = mine.game_id LIMIT 1) g)"
-);
+pub(crate) const RATING_OF: &str = rating_of!("");
 
 /// Games waiting for players, newest first.
 pub(crate) const OPEN_GAMES: &str = game_seat_select!(

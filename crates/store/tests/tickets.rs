@@ -226,9 +226,7 @@ async fn planned_matches_survive_a_reconnect(db: &TestDb) {
     let (a, b) = (enqueued(&store, 1).await, enqueued(&store, 2).await);
     let m = planned("m1", &[&a, &b]);
     assert!(store.plan_match(&m).await.unwrap());
-    if matches!(store, Store::Sqlite(_)) {
-        store.close().await;
-    }
+    store.shutdown().await;
     drop(store);
 
     let store = db.connect().await.unwrap();

@@ -140,11 +140,7 @@ pub async fn run(
     let served = skit_gateway::serve(listener, app, shutdown).await;
     state.stop_background();
     drop(state);
-    // Releases the SQLite file for a restart in the same process. Not for
-    // Postgres: its pool's close waits for the store's notice listener,
-    // which lets go only when the last clone of the store is dropped.
-    if matches!(store, Store::Sqlite(_)) {
-        store.close().await;
-    }
+    // Lets a restart in the same process open the database again.
+    store.shutdown().await;
     served.context("the server failed")
 }

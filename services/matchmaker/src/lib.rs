@@ -98,10 +98,7 @@ pub async fn run(
     // Both hold a clone of the store; wait until they are dropped.
     let _ = matching.await;
     let _ = following.await;
-    // Releases the SQLite file for a restart in the same process (see the
-    // game service: not for Postgres, whose listener outlives the pool).
-    if matches!(store, Store::Sqlite(_)) {
-        store.close().await;
-    }
+    // Lets a restart in the same process open the database again.
+    store.shutdown().await;
     served.context("the server failed")
 }

@@ -1,6 +1,8 @@
 //! Appends for many games in one durable commit: the step under
-//! [`crate::GroupCommit`], and (as a batch of one) under Postgres'
-//! [`crate::Store::append`].
+//! [`crate::GroupCommit`], and (as a round of one) under
+//! [`crate::Store::append`]. The round (`round`) is the same on both
+//! backends; how its rows are written is each backend's own
+//! (`postgres`, `sqlite`).
 //!
 //! Each request keeps the meaning of a single [`crate::Store::append`]: its
 //! own typed answer ([`Error::Conflict`], [`Error::DuplicateMove`],
@@ -14,7 +16,7 @@
 
 mod plan;
 pub(crate) mod postgres;
-pub(crate) mod round;
+mod round;
 mod sqlite;
 mod written;
 
@@ -23,6 +25,7 @@ use std::collections::HashSet;
 use postgres::PgRounds;
 use sqlite::SqliteRounds;
 
+use crate::db::Db;
 use crate::{Error, GameId, NewEvent, Store, StoredEvent};
 
 /// One game's append: as the arguments of [`Store::append`].
@@ -56,6 +59,30 @@ impl AppendRequest {
 }
 
 impl Store {
+    /// Appends `events` at `expected_seq`, `expected_seq + 1`, ... in one
+    /// transaction, all or nothing. `expected_seq` is one past the last event
+    /// the caller has seen; otherwise [`Error::Conflict`]. An event whose
+    /// move id is already stored gives [`Error::DuplicateMove`] (checked
+    /// first, so a retried move is recognised even if the log moved on).
+    pub async fn append(
+        &self,
+        game_id: GameId,
+        expected_seq: u64,
+        events: &[NewEvent],
+    ) -> Result<Vec<StoredEvent>, Error> {
+        let append = Append {
+            game_id,
+            expected_seq,
+            events,
+        };
+        // A round of one: usually one guarded insert, no transaction.
+        let mut writer = BatchWriter::new(self.clone());
+        let mut answers = writer.append_round(&[append]).await;
+        answers
+            .pop()
+            .unwrap_or(Err(Error::Invalid("request not answered")))
+    }
+
     /// Appends each request as [`Store::append`] would, sharing durable
     /// commits: one per round, where a round holds at most one request per
     /// game (a game's later requests go to later rounds, in order).
@@ -75,9 +102,23 @@ pub(crate) enum BatchWriter {
 
 impl BatchWriter {
     pub(crate) fn new(store: Store) -> Self {
-        match store {
-            Store::Postgres(store) => BatchWriter::Postgres(PgRounds::new(store)),
-            Store::Sqlite(store) => BatchWriter::Sqlite(SqliteRounds::new(store)),
+        match &store.db {
+            Db::Postgres(backend) => {
+                let pool = backend.pool.clone();
+                BatchWriter::Postgres(PgRounds::new(store.db, pool))
+            }
+            Db::Sqlite(backend) => {
+                let backend = backend.clone();
+                BatchWriter::Sqlite(SqliteRounds::new(store.db, backend))
+            }
+        }
+    }
+
+    /// Answers a round (at most one request per game).
+    pub(crate) async fn append_round(&mut self, round: &[Append<'_>]) -> AppendResults {
+        match self {
+            BatchWriter::Postgres(w) => round::append_round(w, round).await,
+            BatchWriter::Sqlite(w) => round::append_round(w, round).await,
         }
     }
 
@@ -92,10 +133,7 @@ impl BatchWriter {
                 .iter()
                 .partition(|&&i| games.insert(requests[i].game_id));
             let batch: Vec<Append<'_>> = round.iter().map(|&i| requests[i].borrowed()).collect();
-            let answers = match self {
-                BatchWriter::Postgres(w) => round::append_round(w, &batch).await,
-                BatchWriter::Sqlite(w) => round::append_round(w, &batch).await,
-            };
+            let answers = self.append_round(&batch).await;
             for (i, answer) in round.into_iter().zip(answers) {
                 results[i] = Some(answer);
             }

@@ -12,15 +12,17 @@
 
 use serde_json::Value;
 use sqlx::Postgres;
+use sqlx::postgres::PgPool;
 use sqlx::types::Json;
 
 use super::plan::{self, Seen};
-use super::round::RoundWriter;
+use super::round::{RoundWriter, append_each_alone};
 use super::written::Written;
 use super::{Append, AppendResults};
+use crate::db::Db;
 use crate::held::Held;
 use crate::rows::{self, EventRow};
-use crate::{Error, GameId, PgStore, StoredEvent};
+use crate::{Error, GameId, StoredEvent};
 
 /// Each listed game's last seq (NULL: no events, so no game).
 pub(crate) const LAST_SEQS: &str = "SELECT g.id, (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g.id) \
@@ -52,14 +54,15 @@ pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind,
 /// Rounds on one kept connection.
 #[derive(Debug)]
 pub(crate) struct PgRounds {
-    store: PgStore,
+    db: Db,
     held: Held<Postgres>,
 }
 
 impl PgRounds {
-    pub(crate) fn new(store: PgStore) -> Self {
-        let held = Held::new(store.pool.clone());
-        Self { store, held }
+    /// Rounds on a connection of `pool`, `db`'s.
+    pub(crate) fn new(db: Db, pool: PgPool) -> Self {
+        let held = Held::new(pool);
+        Self { db, held }
     }
 }
 
@@ -73,11 +76,11 @@ impl RoundWriter for PgRounds {
     }
 
     async fn append_checked(&mut self, round: &[Append<'_>]) -> AppendResults {
-        append_checked(&self.store, &mut self.held, round).await
+        append_checked(&self.db, &mut self.held, round).await
     }
 
     fn notify(&self, appended: Vec<(GameId, u64)>) {
-        self.store.notify_appended(appended);
+        self.db.notify(appended);
     }
 }
 
@@ -116,26 +119,14 @@ async fn insert(held: &mut Held<Postgres>, columns: &Columns<'_>) -> Result<Writ
 
 /// The careful way: check every request against the log, write the
 /// accepted ones in one statement; if that fails, each request alone.
-async fn append_checked(
-    store: &PgStore,
-    held: &mut Held<Postgres>,
-    round: &[Append<'_>],
-) -> AppendResults {
+async fn append_checked(db: &Db, held: &mut Held<Postgres>, round: &[Append<'_>]) -> AppendResults {
     match write_round(held, round).await {
         Ok(answers) => answers,
         Err(error) => {
             if round.len() > 1 {
                 tracing::debug!(%error, requests = round.len(), "batched append failed; appending one by one");
             }
-            let mut answers = Vec::with_capacity(round.len());
-            for r in round {
-                answers.push(
-                    store
-                        .append_in_transaction(r.game_id, r.expected_seq, r.events)
-                        .await,
-                );
-            }
-            answers
+            append_each_alone(db, round).await
         }
     }
 }

@@ -7,6 +7,8 @@
 //! instance); then the notices of the games that grew.
 
 use super::{Append, AppendResults};
+use crate::db::Db;
+use crate::event_log::append_alone;
 use crate::{Error, GameId, StoredEvent, rows};
 
 /// A backend's ways to write a round, for [`append_round`].
@@ -64,5 +66,15 @@ pub(crate) async fn append_round(
         .filter_map(|(r, a)| Some((r.game_id, a.as_ref().ok()?.last()?.seq)))
         .collect();
     writer.notify(appended);
+    answers
+}
+
+/// The last resort of a careful write that failed as a whole: each request
+/// in a transaction of its own, so each still gets its own answer.
+pub(super) async fn append_each_alone(db: &Db, round: &[Append<'_>]) -> AppendResults {
+    let mut answers = Vec::with_capacity(round.len());
+    for r in round {
+        answers.push(append_alone(db, r.game_id, r.expected_seq, r.events).await);
+    }
     answers
 }

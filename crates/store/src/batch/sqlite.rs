@@ -1,21 +1,23 @@
 //! A round on SQLite (see `round`). The guarded insert is one
 //! `INSERT ... SELECT` over `json_each`, its own transaction: one WAL sync
 //! for the round. The careful way: one immediate transaction (SQLite's one
-//! writer) in which each request is checked and written in turn. A refused request has written
-//! nothing (the checks come before its inserts), so it cannot spoil the
-//! others. Any database error there rolls that transaction back and each
+//! writer) in which each request is checked and written in turn. A refused
+//! request has written nothing (the checks come before its inserts), so it
+//! cannot spoil the others. Any database error there rolls that transaction back and each
 //! request is retried alone.
 
 use serde_json::{Value, json};
 use sqlx::{Connection, Sqlite};
 
-use super::round::RoundWriter;
+use super::round::{RoundWriter, append_each_alone};
 use super::written::Written;
 use super::{Append, AppendResults};
+use crate::db::{Db, Tx};
+use crate::event_log::append_in_tx;
 use crate::held::Held;
 use crate::rows;
-use crate::sqlite::{BEGIN_WRITE, append_checked};
-use crate::{Error, GameId, SqliteStore, StoredEvent};
+use crate::sqlite::{self, BEGIN_WRITE};
+use crate::{Error, GameId, StoredEvent};
 
 /// Every insert of a round, its rows unpacked from one JSON array of
 /// `[game_id, seq, kind, payload (JSON text), move_id, after]`: rows whose
@@ -31,14 +33,16 @@ const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, m
 /// Rounds on one kept connection.
 #[derive(Debug)]
 pub(crate) struct SqliteRounds {
-    store: SqliteStore,
+    db: Db,
+    /// `db`'s backend, for its writer's turns.
+    backend: sqlite::Backend,
     held: Held<Sqlite>,
 }
 
 impl SqliteRounds {
-    pub(crate) fn new(store: SqliteStore) -> Self {
-        let held = Held::new(store.pool.clone());
-        Self { store, held }
+    pub(crate) fn new(db: Db, backend: sqlite::Backend) -> Self {
+        let held = Held::new(backend.pool.clone());
+        Self { db, backend, held }
     }
 }
 
@@ -48,25 +52,30 @@ impl RoundWriter for SqliteRounds {
         round: &[Append<'_>],
         which: &[usize],
     ) -> Result<Vec<(usize, Vec<StoredEvent>)>, Error> {
-        let written = insert_guarded(&self.store, &mut self.held, round, which).await;
+        let written = insert_guarded(&self.backend, &mut self.held, round, which).await;
         self.held.check_store(written)
     }
 
     async fn append_checked(&mut self, round: &[Append<'_>]) -> AppendResults {
-        append_checked_round(&self.store, &mut self.held, round).await
+        let written = write_round(&self.backend, &mut self.held, round).await;
+        match self.held.check_store(written) {
+            Ok(answers) => answers,
+            Err(error) => {
+                tracing::debug!(%error, requests = round.len(), "batched append failed; appending one by one");
+                append_each_alone(&self.db, round).await
+            }
+        }
     }
 
     fn notify(&self, appended: Vec<(GameId, u64)>) {
-        for (game_id, seq) in appended {
-            self.store.notify(game_id, seq);
-        }
+        self.db.notify(appended);
     }
 }
 
 /// Writes the requests `which` of `round` in one guarded statement; returns
 /// those written, each with its events.
 async fn insert_guarded(
-    store: &SqliteStore,
+    backend: &sqlite::Backend,
     held: &mut Held<Sqlite>,
     round: &[Append<'_>],
     which: &[usize],
@@ -90,7 +99,7 @@ async fn insert_guarded(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let _turn = store.write_turn().await;
+    let _turn = backend.write_turn().await;
     let keys = sqlx::query_as(INSERT_GUARDED)
         .bind(Value::Array(rows).to_string())
         .bind(at)
@@ -99,37 +108,21 @@ async fn insert_guarded(
     Written::from_rows(keys, at)?.answers(round, which)
 }
 
-/// The careful way for the requests the guarded insert did not write.
-async fn append_checked_round(
-    store: &SqliteStore,
-    held: &mut Held<Sqlite>,
-    round: &[Append<'_>],
-) -> AppendResults {
-    let written = write_round(store, held, round).await;
-    match held.check_store(written) {
-        Ok(answers) => answers,
-        Err(error) => {
-            tracing::debug!(%error, requests = round.len(), "batched append failed; appending one by one");
-            let mut answers = Vec::with_capacity(round.len());
-            for r in round {
-                answers.push(store.append(r.game_id, r.expected_seq, r.events).await);
-            }
-            answers
-        }
-    }
-}
-
+/// The careful way for the requests the guarded insert did not write: each
+/// checked and written in turn, in one transaction; the error that failed
+/// it as a whole, if any.
 async fn write_round(
-    store: &SqliteStore,
+    backend: &sqlite::Backend,
     held: &mut Held<Sqlite>,
     round: &[Append<'_>],
 ) -> Result<AppendResults, Error> {
-    let _turn = store.write_turn().await;
-    let mut tx = held.get().await?.begin_with(BEGIN_WRITE).await?;
+    let turn = backend.write_turn().await;
+    let tx = held.get().await?.begin_with(BEGIN_WRITE).await?;
+    let mut tx = Tx::sqlite(tx, turn);
     let mut answers = Vec::with_capacity(round.len());
     for r in round {
         let answer = match rows::validate_append(r.events) {
-            Ok(()) => append_checked(&mut tx, r.game_id, r.expected_seq, r.events).await,
+            Ok(()) => append_in_tx(&mut tx, r.game_id, r.expected_seq, r.events).await,
             Err(e) => Err(e),
         };
         match answer {

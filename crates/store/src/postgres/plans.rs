@@ -7,8 +7,9 @@
 
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 
+use super::dialect::{GAMES_FOR_ACCOUNT_BY_KEY, RUNNING_GAMES_FOR_ACCOUNT_BY_KEY};
 use crate::batch::postgres::{EVENTS_BY_MOVE_IDS, INSERT_GUARDED, LAST_SEQS};
-use crate::sql::{GAMES_FOR_ACCOUNT_BY_KEY, LOAD_EVENTS, RUNNING_GAMES_FOR_ACCOUNT_BY_KEY};
+use crate::sql::LOAD_EVENTS;
 use crate::testing::TestDb;
 
 /// The plan Postgres keeps for `sql` once it stops planning each call

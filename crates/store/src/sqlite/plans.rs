@@ -3,7 +3,7 @@
 
 use sqlx::{AssertSqlSafe, Connection, SqliteConnection};
 
-use crate::sql::{GAMES_FOR_ACCOUNT, RUNNING_GAMES_FOR_ACCOUNT};
+use super::dialect::{GAMES_FOR_ACCOUNT, RUNNING_GAMES_FOR_ACCOUNT};
 use crate::testing::TestDb;
 
 async fn query_plan(conn: &mut SqliteConnection, sql: &str) -> String {

@@ -7,7 +7,8 @@ use serde_json::Value;
 use sqlx::types::Json;
 use time::OffsetDateTime;
 
-use super::{TicketId, on_backend};
+use super::TicketId;
+use crate::db::Params;
 use crate::{AccountId, Error, Store, rows};
 
 /// One seat of a planned match: a ticket's owner, or a bot (no ticket).
@@ -102,40 +103,38 @@ impl Store {
     #[tracing::instrument(skip_all, fields(match_id = %planned.id))]
     pub async fn plan_match(&self, planned: &PlannedMatch) -> Result<bool, Error> {
         let now = rows::now();
-        on_backend!(self, |pool, begin| {
-            let mut tx = begin().await?;
-            sqlx::query(INSERT_MATCH)
-                .bind(&planned.id)
-                .bind(Json(&planned.rules))
-                .bind(planned.rated)
-                .bind(seats_json(&planned.seats))
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            for (seat, s) in planned.seats.iter().enumerate() {
-                let Some(ticket) = s.ticket else { continue };
-                let claimed = sqlx::query(CLAIM)
-                    .bind(&planned.id)
-                    .bind(rows::seat_to_db(seat)?)
-                    .bind(now)
-                    .bind(ticket.to_string())
-                    .execute(&mut *tx)
-                    .await?;
-                if claimed.rows_affected() != 1 {
-                    tracing::debug!(ticket_id = %ticket, "ticket no longer waiting");
-                    tx.rollback().await?;
-                    return Ok(false);
-                }
+        let mut tx = self.db.begin().await?;
+        let params = (
+            &planned.id,
+            Json(&planned.rules),
+            planned.rated,
+            seats_json(&planned.seats),
+            now,
+        );
+        tx.execute(INSERT_MATCH, params).await?;
+        for (seat, s) in planned.seats.iter().enumerate() {
+            let Some(ticket) = s.ticket else { continue };
+            let params = (
+                &planned.id,
+                rows::seat_to_db(seat)?,
+                now,
+                ticket.to_string(),
+            );
+            if tx.execute(CLAIM, params).await? != 1 {
+                tracing::debug!(ticket_id = %ticket, "ticket no longer waiting");
+                tx.rollback().await?;
+                return Ok(false);
             }
-            tx.commit().await?;
-        });
+        }
+        tx.commit().await?;
         Ok(true)
     }
 
     /// The game exists: its tickets become matched. Idempotent.
     #[tracing::instrument(skip(self))]
     pub async fn confirm_match(&self, match_id: &str, game_id: &str) -> Result<(), Error> {
-        self.settle(match_id, CONFIRM_MATCH, CONFIRM_TICKETS, Some(game_id))
+        let statements = [CONFIRM_MATCH, CONFIRM_TICKETS];
+        self.settle(statements, (match_id, game_id, rows::now()))
             .await
     }
 
@@ -143,31 +142,22 @@ impl Store {
     /// wait again. Idempotent.
     #[tracing::instrument(skip(self))]
     pub async fn abandon_match(&self, match_id: &str) -> Result<(), Error> {
-        self.settle(match_id, ABANDON_MATCH, RELEASE_TICKETS, None)
-            .await
+        let statements = [ABANDON_MATCH, RELEASE_TICKETS];
+        self.settle(statements, (match_id, rows::now())).await
     }
 
-    /// Updates the match and its tickets in one transaction; the second
-    /// bind is `game_id` when given, and the time last.
+    /// Updates the match and its tickets in one transaction, both
+    /// statements with the same parameters.
     async fn settle(
         &self,
-        match_id: &str,
-        match_sql: &'static str,
-        tickets_sql: &'static str,
-        game_id: Option<&str>,
+        statements: [&'static str; 2],
+        params: impl Params<'_> + Copy,
     ) -> Result<(), Error> {
-        let now = rows::now();
-        on_backend!(self, |pool, begin| {
-            let mut tx = begin().await?;
-            for sql in [match_sql, tickets_sql] {
-                let mut query = sqlx::query(sql).bind(match_id);
-                if let Some(game_id) = game_id {
-                    query = query.bind(game_id);
-                }
-                query.bind(now).execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-        });
+        let mut tx = self.db.begin().await?;
+        for sql in statements {
+            tx.execute(sql, params).await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 
@@ -177,12 +167,7 @@ impl Store {
         &self,
         before: OffsetDateTime,
     ) -> Result<Vec<PlannedMatch>, Error> {
-        let rows: Vec<MatchRow> = on_backend!(self, |pool, begin| {
-            sqlx::query_as(PLANNED_BEFORE)
-                .bind(before)
-                .fetch_all(pool)
-                .await?
-        });
+        let rows: Vec<MatchRow> = self.db.fetch_all(PLANNED_BEFORE, (before,)).await?;
         rows.into_iter().map(TryInto::try_into).collect()
     }
 }

@@ -19,29 +19,6 @@ use crate::{AccountId, Error, Store, rows};
 pub use matches::{MatchSeat, PlannedMatch};
 use row::{TicketRow, select_tickets};
 
-/// Runs `$body` with `$pool` bound to the backend's pool and `$begin` to a
-/// function opening a write transaction (SQLite: `BEGIN IMMEDIATE`, so the
-/// write lock is taken up front and claims are serialized).
-macro_rules! on_backend {
-    ($store:expr, |$pool:ident, $begin:ident| $body:expr) => {
-        match $store {
-            $crate::Store::Postgres(s) => {
-                let $pool = s.pool();
-                #[allow(unused)]
-                let $begin = || $pool.begin();
-                $body
-            }
-            $crate::Store::Sqlite(s) => {
-                let $pool = s.pool();
-                #[allow(unused)]
-                let $begin = || $pool.begin_with("BEGIN IMMEDIATE");
-                $body
-            }
-        }
-    };
-}
-pub(crate) use on_backend;
-
 /// A ticket's id: a random UUID, stored as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TicketId(pub Uuid);
@@ -160,23 +137,23 @@ impl Store {
     #[tracing::instrument(skip_all, fields(account = ticket.account_id.0))]
     pub async fn enqueue(&self, ticket: NewTicket) -> Result<Enqueued, Error> {
         let id = TicketId::random();
-        let inserted = on_backend!(self, |pool, begin| {
-            sqlx::query(INSERT_TICKET)
-                .bind(id.to_string())
-                .bind(ticket.account_id.0)
-                .bind(ticket.guest)
-                .bind(Json(&ticket.rules))
-                .bind(&ticket.ruleset_key)
-                .bind(Json(&ticket.player_counts))
-                .bind(ticket.allow_bots)
-                .bind(ticket.rating)
-                .bind(rows::now())
-                .execute(pool)
-                .await
-                .map(drop)
-        });
+        let params = (
+            id.to_string(),
+            ticket.account_id.0,
+            ticket.guest,
+            Json(&ticket.rules),
+            &ticket.ruleset_key,
+            Json(&ticket.player_counts),
+            ticket.allow_bots,
+            ticket.rating,
+            rows::now(),
+        );
+        let inserted = {
+            let _turn = self.db.write_turn().await;
+            self.db.execute(INSERT_TICKET, params).await
+        };
         match inserted {
-            Ok(()) => {}
+            Ok(_) => {}
             Err(e) if is_unique_violation(&e) => {
                 return match self.queued_of_account(ticket.account_id).await? {
                     Some(queued) => Ok(Enqueued::AlreadyQueued(queued)),
@@ -193,25 +170,19 @@ impl Store {
     }
 
     pub async fn ticket(&self, id: TicketId) -> Result<Option<Ticket>, Error> {
-        let row: Option<TicketRow> = on_backend!(self, |pool, begin| {
-            sqlx::query_as(select_tickets!("WHERE id = $1"))
-                .bind(id.to_string())
-                .fetch_optional(pool)
-                .await?
-        });
+        let row: Option<TicketRow> = self
+            .db
+            .fetch_optional(select_tickets!("WHERE id = $1"), (id.to_string(),))
+            .await?;
         row.map(TryInto::try_into).transpose()
     }
 
     /// Queued tickets no match has claimed, oldest first, at most `limit`.
     pub async fn waiting_tickets(&self, limit: u32) -> Result<Vec<Ticket>, Error> {
-        let rows: Vec<TicketRow> = on_backend!(self, |pool, begin| {
-            sqlx::query_as(select_tickets!(
-                "WHERE state = 'queued' AND match_id IS NULL ORDER BY created_at, id LIMIT $1"
-            ))
-            .bind(i64::from(limit))
-            .fetch_all(pool)
-            .await?
-        });
+        let waiting = select_tickets!(
+            "WHERE state = 'queued' AND match_id IS NULL ORDER BY created_at, id LIMIT $1"
+        );
+        let rows: Vec<TicketRow> = self.db.fetch_all(waiting, (i64::from(limit),)).await?;
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
@@ -220,26 +191,17 @@ impl Store {
     /// for an unknown id.
     #[tracing::instrument(skip(self), fields(ticket_id = %id))]
     pub async fn cancel_ticket(&self, id: TicketId) -> Result<Option<Ticket>, Error> {
-        on_backend!(self, |pool, begin| {
-            sqlx::query(CANCEL)
-                .bind(id.to_string())
-                .bind(rows::now())
-                .execute(pool)
-                .await
-                .map(drop)?
-        });
+        {
+            let _turn = self.db.write_turn().await;
+            let params = (id.to_string(), rows::now());
+            self.db.execute(CANCEL, params).await?;
+        }
         self.ticket(id).await
     }
 
     async fn queued_of_account(&self, account: AccountId) -> Result<Option<Ticket>, Error> {
-        let row: Option<TicketRow> = on_backend!(self, |pool, begin| {
-            sqlx::query_as(select_tickets!(
-                "WHERE account_id = $1 AND state = 'queued'"
-            ))
-            .bind(account.0)
-            .fetch_optional(pool)
-            .await?
-        });
+        let queued = select_tickets!("WHERE account_id = $1 AND state = 'queued'");
+        let row: Option<TicketRow> = self.db.fetch_optional(queued, (account.0,)).await?;
         row.map(TryInto::try_into).transpose()
     }
 }

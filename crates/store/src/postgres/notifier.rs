@@ -11,8 +11,9 @@ use sqlx::postgres::PgPool;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
+use super::listener;
+use crate::GameId;
 use crate::held::Held;
-use crate::{GameId, pg_listener};
 
 /// Batches of notices waiting to be sent; beyond it, notices are dropped
 /// (with a warning) rather than held: they are hints, see [`crate::Appended`].
@@ -61,7 +62,7 @@ async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u6
         }
         next = Instant::now() + GAP;
         let notices = latest(queued.drain(..).flatten());
-        if let Err(error) = pg_listener::notify_all(&mut held, &notices).await {
+        if let Err(error) = listener::notify_all(&mut held, &notices).await {
             tracing::warn!(%error, "cannot send append notices");
         }
     }

@@ -1,0 +1,149 @@
+//! Games and their seats as the lobby sees them: creating a game with its
+//! first event, reading and listing games, taking seats, finishing.
+
+use sqlx::types::Json;
+
+use crate::db::Tx;
+use crate::event_log::insert_event;
+use crate::rows::{self, GameSeatRow};
+use crate::{AccountId, Error, Game, GameId, GameStatus, Joined, NewEvent, NewGame, Store, sql};
+
+impl Store {
+    /// Creates the game, its seats and its event 0 (`first`) atomically, so
+    /// a game never exists without the start of its log.
+    pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
+        let request_id = game.request_id.clone();
+        let game = rows::new_game_row(game)?;
+        let id = game.id.to_string();
+        let mut tx = self.db.begin().await?;
+        let params = (
+            &id,
+            Json(&game.ruleset),
+            &game.ruleset_key,
+            rows::seat_to_db(game.seats.len())?,
+            game.created_by.0,
+            game.seed.expose(),
+            &game.commitment,
+            game.status.as_str(),
+            game.rated,
+            game.created_at,
+            request_id,
+        );
+        tx.execute(sql::INSERT_GAME, params)
+            .await
+            .map_err(crate::request_id::explain_insert)?;
+        for (seat, account) in game.seats.iter().enumerate() {
+            let params = (
+                &id,
+                rows::seat_to_db(seat)?,
+                account.map(|a| a.0),
+                game.created_at,
+            );
+            tx.execute(sql::INSERT_SEAT, params).await?;
+        }
+        insert_event(&mut tx, game.id, 0, &first).await?;
+        tx.commit().await?;
+        self.db.notify(vec![(game.id, 0)]);
+        Ok(game)
+    }
+
+    pub async fn game(&self, id: GameId) -> Result<Option<Game>, Error> {
+        let rows: Vec<GameSeatRow> = self
+            .db
+            .fetch_all(sql::GAME_BY_ID, (id.to_string(),))
+            .await?;
+        Ok(rows::games_from_rows(rows)?.pop())
+    }
+
+    /// The games `account` sits in, newest first, at most `limit`; finished
+    /// ones only with `include_over`, so however many games an account has
+    /// finished, its running ones are listed.
+    pub async fn games_for_account(
+        &self,
+        account: AccountId,
+        include_over: bool,
+        limit: u32,
+    ) -> Result<Vec<Game>, Error> {
+        let dialect = self.db.dialect();
+        let query = match include_over {
+            true => dialect.games_for_account,
+            false => dialect.running_games_for_account,
+        };
+        let params = (account.0, i64::from(limit));
+        let rows: Vec<GameSeatRow> = self.db.fetch_all(query, params).await?;
+        rows::games_from_rows(rows)
+    }
+
+    /// Games with an open seat, newest first, at most `limit`.
+    pub async fn open_games(&self, limit: u32) -> Result<Vec<Game>, Error> {
+        let params = (i64::from(limit),);
+        let rows: Vec<GameSeatRow> = self.db.fetch_all(sql::OPEN_GAMES, params).await?;
+        rows::games_from_rows(rows)
+    }
+
+    /// Seats `account` in the lowest open seat. Two joiners never get one
+    /// seat; whoever takes the last one gets `game_full` and the game turns
+    /// active. Joining again returns the seat already held.
+    pub async fn join_seat(&self, game_id: GameId, account: AccountId) -> Result<Joined, Error> {
+        let mut tx = self.db.begin().await?;
+        let lock_game = self.db.dialect().lock_game;
+        let status: Option<(String,)> =
+            tx.fetch_optional(lock_game, (game_id.to_string(),)).await?;
+        let (status,) = status.ok_or(Error::GameNotFound(game_id))?;
+        let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
+        tx.commit().await?;
+        // A waiting ListGames may now have a game, or a turn, to report.
+        self.db.notify(vec![(game_id, 0)]);
+        Ok(joined)
+    }
+
+    /// Marks the game over (idempotent); its seed may now be revealed.
+    pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
+        let id = game_id.to_string();
+        let mut tx = self.db.begin().await?;
+        let updated: Option<(String,)> = tx
+            .fetch_optional(sql::FINISH_GAME, (&id, rows::now()))
+            .await?;
+        updated.ok_or(Error::GameNotFound(game_id))?;
+        tx.execute(sql::FINISH_SEATS, (&id,)).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Seats `account` unless it already sits in the game; the caller's
+/// transaction, which read the game's `status` with the dialect's
+/// `lock_game`, keeps other joiners out meanwhile.
+async fn join_in_tx(
+    tx: &mut Tx<'_>,
+    game_id: GameId,
+    account: AccountId,
+    status: &str,
+) -> Result<Joined, Error> {
+    let id = game_id.to_string();
+    let seated: Option<(i32,)> = tx
+        .fetch_optional(sql::SEAT_OF_ACCOUNT, (&id, account.0))
+        .await?;
+    if let Some((seat,)) = seated {
+        // A retried join: answer with the seat already held.
+        let seat = rows::seat_from_db(seat)?;
+        return Ok(Joined {
+            seat,
+            game_full: false,
+        });
+    }
+    if status != GameStatus::Open.as_str() {
+        return Err(Error::NoOpenSeat(game_id));
+    }
+    let seat: Option<(i32,)> = tx.fetch_optional(sql::TAKE_SEAT, (&id, account.0)).await?;
+    let (seat,) = seat.ok_or(Error::NoOpenSeat(game_id))?;
+    let seat = rows::seat_from_db(seat)?;
+    let (left,): (i64,) = tx.fetch_one(sql::OPEN_SEATS_LEFT, (&id,)).await?;
+    if left == 0 {
+        tx.execute(sql::ACTIVATE_GAME, (&id,)).await?;
+    }
+    Ok(Joined {
+        seat,
+        game_full: left == 0,
+    })
+}
