@@ -8,8 +8,8 @@ use std::time::Duration;
 use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
-use skit_bots::{Budget, Search, Strategy};
 use skit_api::Secret;
+use skit_bots::{Budget, Search, Strategy};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {

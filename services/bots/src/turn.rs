@@ -5,8 +5,8 @@
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use skit_bots::Strategy;
 use skit_api::{GameClient, action_message, engine_view};
+use skit_bots::Strategy;
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest, View};
 use tokio_util::sync::CancellationToken;
 use tonic::{Code, Status};

@@ -8,8 +8,8 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use skit_botworker::AccountsFile;
 use skit_api::{Client, Secret};
+use skit_botworker::AccountsFile;
 use skit_proto::v1::{
     CreateGuestRequest, EventKind, GetHistoryRequest, GetViewRequest, SubmitMoveRequest,
 };

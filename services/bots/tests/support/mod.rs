@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use skit_botworker::{AccountsFile, Config, Provision};
 use skit_api::{Client, Secret};
+use skit_botworker::{AccountsFile, Config, Provision};
 use skit_proto::v1::{self, CreateGameRequest, GetViewRequest, Rules, SeatSpec};
 use skit_store::testing::TestDb;
 use tokio::sync::oneshot;
