@@ -76,7 +76,16 @@ impl Matcher {
             return Ok(());
         }
         tracing::Span::current().record("waiting", tickets.len());
-        let waiting: Vec<Waiting> = tickets.iter().map(waiting).collect();
+        let mut usual: HashMap<&str, u32> = HashMap::new();
+        let waiting: Vec<Waiting> = tickets
+            .iter()
+            .map(|t| {
+                let usual = *usual
+                    .entry(&t.ruleset_key)
+                    .or_insert_with(|| usual_players(t));
+                waiting(t, usual)
+            })
+            .collect();
         let bots = self.bots(&tickets, now).await;
         let tables = forming::form(
             &waiting,
@@ -237,12 +246,24 @@ fn is_permanent(code: Code) -> bool {
     )
 }
 
-fn waiting(t: &Ticket) -> Waiting {
+/// The usual table of the ticket's ruleset; the base game's if its stored
+/// rules no longer read (its game would be refused anyway).
+fn usual_players(t: &Ticket) -> u32 {
+    let rules = convert::rules_from_store(&t.rules);
+    let usual = skit_api::rules(Some(&rules))
+        .map_or(skit_engine::Preset::Skitgubbe.usual_players(), |rules| {
+            rules.usual_players()
+        });
+    u32::from(usual)
+}
+
+fn waiting(t: &Ticket, usual: u32) -> Waiting {
     Waiting {
         id: t.id,
         account: t.account_id.0,
         ruleset_key: t.ruleset_key.clone(),
         counts: t.player_counts.clone(),
+        usual,
         allow_bots: t.allow_bots,
         rating: t.rating,
         enqueued_at: t.created_at,

@@ -102,6 +102,27 @@ async fn bots_fill_a_table_after_the_wait() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn alone_for_any_size_the_usual_table_is_filled() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(game_db.url()).await;
+    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    for name in ["bot-1", "bot-2", "bot-3", "bot-4"] {
+        account(&game, name, AccountKind::Bot).await;
+    }
+    let ann = account(&game, "ann", AccountKind::Player).await;
+
+    let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[], true)).await;
+    let matched = settled(&mm, &ann, &ticket, SETTLE).await;
+
+    assert_eq!(matched.state, TicketState::Matched as i32);
+    let listed = games_of(&game, &ann).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].seats.len(), 3, "skitgubbe's usual three");
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn incompatible_tickets_wait() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
     let game = spawn_game(game_db.url()).await;

@@ -58,6 +58,18 @@ impl Ruleset {
         parse::to_json(self)
     }
 
+    /// The preset's usual table ([`Preset::usual_players`]) if these
+    /// options allow it, else the nearest count they allow (the smaller of
+    /// two as near).
+    pub fn usual_players(&self) -> u8 {
+        let usual = self.preset.usual_players();
+        let (lo, hi) = self.preset.players();
+        (lo..=hi)
+            .filter(|&n| self.check_players(n).is_ok())
+            .min_by_key(|&n| (n.abs_diff(usual), n))
+            .unwrap_or(usual)
+    }
+
     /// Refuses a player count outside the preset's range or the options' needs.
     pub fn check_players(&self, players: u8) -> Result<(), RulesError> {
         let (lo, hi) = self.preset.players();

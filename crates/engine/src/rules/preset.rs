@@ -68,6 +68,22 @@ impl Preset {
         }
     }
 
+    /// The usual table, which a player who accepts any size is seated at:
+    /// three. pagat calls the base game "best for three players"
+    /// (docs/rules.md 2 and 3.1) and `allplay` "best for 3 or 4" (3.3);
+    /// the other presets' sources name no best number, and three is in
+    /// each one's range but `two-player`'s, whose table is two.
+    pub const fn usual_players(self) -> u8 {
+        let (lo, hi) = self.players();
+        if 3 < lo {
+            lo
+        } else if 3 > hi {
+            hi
+        } else {
+            3
+        }
+    }
+
     /// The preset's options before overrides.
     pub const fn options(self) -> Options {
         let d = Options::DEFAULT;
@@ -142,5 +158,38 @@ impl Preset {
             },
             Preset::TwoPlayer => Options { reserve: 12, ..d },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ruleset;
+
+    #[test]
+    fn the_usual_table_is_three_where_the_preset_allows_it() {
+        assert_eq!(Preset::Skitgubbe.usual_players(), 3);
+        assert_eq!(Preset::Atlanta.usual_players(), 3);
+        assert_eq!(Preset::TwoPlayer.usual_players(), 2);
+        for preset in Preset::ALL {
+            let usual = Ruleset::preset(preset).usual_players();
+            assert_eq!(usual, preset.usual_players(), "{}", preset.name());
+            assert!(
+                Ruleset::preset(preset).check_players(usual).is_ok(),
+                "{}",
+                preset.name()
+            );
+        }
+    }
+
+    #[test]
+    fn options_that_rule_the_usual_table_out_give_the_nearest_allowed() {
+        let rules = Ruleset::from_json(&serde_json::json!({
+            "preset": "skitgubbe",
+            "options": {"between.reserve": 12}
+        }))
+        .expect("a reserve is an option of skitgubbe");
+
+        assert_eq!(rules.usual_players(), 2);
     }
 }

@@ -7,7 +7,9 @@
 //! player count the anchor and enough others accept wins (a full table),
 //! closest ratings first. Without a full table, and once the anchor has
 //! waited the bot fill wait, a table of tickets that all allow bots is
-//! completed with bot accounts of close rating. Otherwise the anchor waits
+//! completed with bot accounts of close rating, at the size nearest the
+//! ruleset's usual table (a player alone who accepts any size plays
+//! skitgubbe with three, not two). Otherwise the anchor waits
 //! and the next oldest ticket tries. Seat order is random.
 
 use std::collections::{BTreeMap, HashSet};
@@ -26,6 +28,8 @@ pub struct Waiting {
     pub ruleset_key: String,
     /// Acceptable player counts.
     pub counts: Vec<u32>,
+    /// The ruleset's usual table ([`skit_engine::Ruleset::usual_players`]).
+    pub usual: u32,
     pub allow_bots: bool,
     pub rating: f64,
     pub enqueued_at: OffsetDateTime,
@@ -186,8 +190,9 @@ fn full_table(anchor: &Waiting, candidates: &[&Waiting]) -> Option<Table> {
     })
 }
 
-/// After the fill wait: the most tickets that allow bots (then the smallest
-/// table), with bots of close rating in the other seats.
+/// After the fill wait: the most tickets that allow bots (then the table
+/// nearest the usual size, the smaller of two as near), with bots of close
+/// rating in the other seats.
 fn bot_table(
     anchor: &Waiting,
     candidates: &[&Waiting],
@@ -217,9 +222,10 @@ fn bot_table(
         if bot_seats == 0 || bot_seats > free_bots {
             continue;
         }
+        let nearer = |c: u32| (count.abs_diff(anchor.usual), count) < (c.abs_diff(anchor.usual), c);
         let better = best
             .as_ref()
-            .is_none_or(|(h, c, _)| humans > *h || humans == *h && count < *c);
+            .is_none_or(|(h, c, _)| humans > *h || humans == *h && nearer(*c));
         if better {
             best = Some((humans, count, others));
         }

@@ -30,6 +30,7 @@ fn ticket(account: i64, counts: &[u32], rating: f64, secs: i64) -> Waiting {
         account,
         ruleset_key: "skitgubbe".into(),
         counts: counts.to_vec(),
+        usual: 3,
         allow_bots: false,
         rating,
         enqueued_at: NOW - time::Duration::seconds(secs),
@@ -199,6 +200,28 @@ fn bots_fill_the_fewest_seats_with_the_most_players() {
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0].seats.len(), 3, "two players and one bot");
     assert_eq!(tables[0].bots(), 1);
+}
+
+#[test]
+fn a_lone_ticket_for_any_size_gets_the_usual_table() {
+    let board = bots(&[(100, 0.0), (101, 0.0), (102, 0.0), (103, 0.0)]);
+    let tickets = [with_bots(ticket(1, &[2, 3, 4, 5], 0.0, 40))];
+
+    let tables = run(&tickets, &board);
+
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0].seats.len(), 3, "the usual three, not two");
+}
+
+#[test]
+fn without_the_usual_size_the_nearest_table_is_filled() {
+    let board = bots(&[(100, 0.0), (101, 0.0), (102, 0.0)]);
+
+    let either_side = run(&[with_bots(ticket(1, &[2, 4], 0.0, 40))], &board);
+    let above = run(&[with_bots(ticket(1, &[4, 5], 0.0, 40))], &board);
+
+    assert_eq!(either_side[0].seats.len(), 2, "2 and 4 are as near");
+    assert_eq!(above[0].seats.len(), 4);
 }
 
 #[test]
