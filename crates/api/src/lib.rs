@@ -37,5 +37,5 @@ pub use action::{action_message, move_kind};
 pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
 pub use error::ConvertError;
 pub use rules::{rules, rules_json};
-pub use secret::Secret;
+pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
 pub use view::engine_view;

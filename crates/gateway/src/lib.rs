@@ -11,8 +11,11 @@
 //! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
 //!   gRPC-Web and REST on one port;
 //! - [`metrics`]: the Prometheus recorder, a request layer and the game
-//!   counters; [`telemetry`]: logs and OTLP traces;
-//! - [`health`]: the gRPC health service, following the database.
+//!   counters; [`telemetry`]: logs and OTLP traces; [`environment`]: the
+//!   variables a binary's `--help` lists;
+//! - [`health`]: the gRPC health service, following the database;
+//!   [`reflection`]: gRPC reflection, v1 and v1alpha, listing one port's
+//!   services.
 //!
 //! ```no_run
 //! # async fn run<G, A, R>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>, ratings: std::sync::Arc<R>) -> std::io::Result<()>
@@ -26,9 +29,12 @@
 //! # }
 //! ```
 
+#[cfg(feature = "testing")]
+pub mod cli_probe;
 mod conn;
 pub mod descriptors;
 mod details;
+pub mod environment;
 pub mod error;
 pub mod extract;
 pub mod grpc_web;
@@ -38,6 +44,9 @@ pub mod health_probe;
 pub mod metrics;
 pub mod openapi;
 pub mod query;
+pub mod reflection;
+#[cfg(feature = "testing")]
+pub mod reflection_probe;
 mod rest;
 pub mod routes;
 pub mod telemetry;

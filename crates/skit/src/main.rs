@@ -19,7 +19,8 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "skit",
-    about = "Skitgubbe: rules scenarios, benchmarks, demo games and fairness checks"
+    version,
+    about = "Skitgubbe: play at the terminal, rules scenarios, benchmarks, demo games and fairness checks"
 )]
 struct Cli {
     #[command(subcommand)]

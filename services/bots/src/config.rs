@@ -54,6 +54,14 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The variables [`Config::load`] reads, with their defaults, for `--help`.
+    pub fn environment_help() -> String {
+        skit_gateway::environment::help(&Config::default(), |field| match field {
+            "operator_token" => "SKIT_OPERATOR_TOKEN".into(),
+            _ => skit_gateway::environment::prefixed("SKIT_BOT_", field),
+        })
+    }
+
     /// Defaults, then the environment.
     pub fn load() -> Result<Config, Box<figment::Error>> {
         Figment::from(Serialized::defaults(Config::default()))

@@ -12,7 +12,7 @@ use skit_botworker::{AccountsFile, Config, Provision};
 
 /// Plays bot accounts' turns on a Skitgubbe game service.
 #[derive(Debug, Parser)]
-#[command(version)]
+#[command(version, after_help = Config::environment_help())]
 struct Cli {
     /// The game service (overrides SKIT_BOT_SERVER).
     #[arg(long)]
@@ -46,6 +46,9 @@ async fn main() -> anyhow::Result<()> {
     }
     if let Some(path) = cli.accounts {
         config.accounts_file = path;
+    }
+    if let Some(token) = &config.operator_token {
+        token.check_operator_token()?;
     }
     tracing::info!(?config, "starting");
     let file = match cli.provision {

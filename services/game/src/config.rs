@@ -76,6 +76,14 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The variables [`Config::load`] reads, with their defaults, for `--help`.
+    pub fn environment_help() -> String {
+        skit_gateway::environment::help(&Config::default(), |field| match field {
+            "database_url" => "DATABASE_URL".into(),
+            _ => skit_gateway::environment::prefixed("SKIT_", field),
+        })
+    }
+
     /// Defaults, then the environment.
     pub fn load() -> Result<Config, Box<figment::Error>> {
         Figment::from(Serialized::defaults(Config::default()))
@@ -83,6 +91,14 @@ impl Config {
             .merge(Env::prefixed("SKIT_"))
             .extract()
             .map_err(Box::new)
+    }
+
+    /// Refuses what [`Config::load`] cannot: an operator token too short
+    /// to be safe.
+    pub fn check(&self) -> Result<(), skit_api::ShortOperatorToken> {
+        self.operator_token
+            .as_ref()
+            .map_or(Ok(()), Secret::check_operator_token)
     }
 
     pub fn request_timeout(&self) -> Duration {

@@ -63,6 +63,7 @@ pub fn grpc_services(
 /// that applies run-out clocks, the one that evicts idle games and the one
 /// that retries refused rating updates.
 pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
+    config.check()?;
     let store = Store::connect_sized(&config.database_url, config.db_max_connections)
         .await
         .context("cannot open the database")?;
@@ -113,13 +114,13 @@ pub async fn run(
     let (health, health_http, following) =
         skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
     state.spawn_background(following);
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
-        .build_v1()
+    // The API services: the health names but the server's "".
+    let (reflection, reflection_v1alpha) = skit_gateway::reflection::services(&HEALTH_NAMES[1..])
         .context("cannot build the reflection service")?;
     let grpc = skit_gateway::grpc_routes(game.clone(), accounts.clone(), ratings.clone())
         .add_service(health)
-        .add_service(reflection);
+        .add_service(reflection)
+        .add_service(reflection_v1alpha);
     let rest_config = skit_gateway::RestConfig {
         body_limit: config.max_request_bytes,
         timeout: config

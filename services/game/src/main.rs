@@ -4,10 +4,20 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use anyhow::Context;
+use clap::Parser;
 use tokio::net::TcpListener;
+
+/// The Skitgubbe game service: games, moves, views, clocks, accounts and
+/// ratings over gRPC, gRPC-Web and REST/JSON on one port. Configured by
+/// the environment alone.
+#[derive(Debug, Parser)]
+#[command(version, after_help = skit_game::Config::environment_help())]
+struct Cli {}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // Before anything starts: `--help` and `--version` answer and exit.
+    Cli::parse();
     // Logs (RUST_LOG, LOG_FORMAT) and, with OTEL_EXPORTER_OTLP_ENDPOINT, OTLP traces.
     let _telemetry =
         skit_gateway::telemetry::init("skit-game").context("cannot start telemetry")?;

@@ -5,7 +5,8 @@
 //! is kept in SQLite files in one data folder.
 //!
 //! - [`operator_token`]: the operator's token, from the environment or a
-//!   file made on the first start, so bots and tables survive restarts.
+//!   file made on the first start (its owner's only), so bots and tables
+//!   survive restarts.
 //! - [`start`]: binds, starts the game service, provisions the bot
 //!   accounts, then starts the matchmaker and the worker.
 
@@ -14,11 +15,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
-use rand::RngCore;
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+
+mod operator;
+
+pub use operator::{TOKEN_FILE, operator_token};
 
 /// What differs between a newcomer's start and a test's.
 #[derive(Debug, Clone)]
@@ -60,26 +64,6 @@ pub struct Running {
 
 fn sqlite_url(dir: &Path, file: &str) -> String {
     format!("sqlite://{}?mode=rwc", dir.join(file).display())
-}
-
-/// `SKIT_OPERATOR_TOKEN`, else the token kept in `data_dir`, else a new
-/// random one written there.
-pub fn operator_token(data_dir: &Path) -> anyhow::Result<String> {
-    if let Ok(token) = std::env::var("SKIT_OPERATOR_TOKEN") {
-        return Ok(token);
-    }
-    let path = data_dir.join("skitgubbe-operator.token");
-    match std::fs::read_to_string(&path) {
-        Ok(token) if !token.trim().is_empty() => return Ok(token.trim().to_owned()),
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    }
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let token = format!("op_{}", hex::encode(bytes));
-    std::fs::write(&path, &token).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(token)
 }
 
 /// A future that resolves when `stop` turns true.

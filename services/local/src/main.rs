@@ -7,9 +7,34 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use anyhow::Context;
+use clap::Parser;
+
+/// What the environment sets; the three services' own settings apply too
+/// (`skit-game --help`, `skit-matchmaker --help`, `skit-botworker --help`),
+/// except the addresses and files chosen here.
+const ENVIRONMENT: &str = "Environment:
+  SKIT_DATA_DIR         where the databases, the bot accounts and the operator
+                        token are kept [default: .]
+  DATABASE_URL          the game service's database [default: SQLite
+                        skitgubbe.db in SKIT_DATA_DIR]
+  SKIT_OPERATOR_TOKEN   the operator's token, 16 characters or more [default:
+                        made once, kept in skitgubbe-operator.token]
+  RUST_LOG, LOG_FORMAT, OTEL_EXPORTER_OTLP_ENDPOINT   logs and traces
+The game service's, the matchmaker's and the bot worker's other settings
+apply too: see skit-game --help, skit-matchmaker --help and
+skit-botworker --help.";
+
+/// A whole local Skitgubbe in one process: the game service on
+/// 127.0.0.1:50051, the matchmaker on 127.0.0.1:50052 and six bots, on
+/// SQLite files. Play against the bots with `skit play`.
+#[derive(Debug, Parser)]
+#[command(version, after_help = ENVIRONMENT)]
+struct Cli {}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // Before anything starts: `--help` and `--version` answer and exit.
+    Cli::parse();
     let _telemetry =
         skit_gateway::telemetry::init("skitgubbe").context("cannot start telemetry")?;
     let settings = skitgubbe::Settings {

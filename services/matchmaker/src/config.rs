@@ -70,6 +70,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The variables [`Config::load`] reads, with their defaults, for `--help`.
+    pub fn environment_help() -> String {
+        skit_gateway::environment::help(&Config::default(), |field| match field {
+            "database_url" => "DATABASE_URL".into(),
+            "game_url" | "operator_token" => skit_gateway::environment::prefixed("SKIT_", field),
+            _ => skit_gateway::environment::prefixed("SKIT_MM_", field),
+        })
+    }
+
     /// Defaults, then the environment.
     pub fn load() -> Result<Config, Box<figment::Error>> {
         Figment::from(Serialized::defaults(Config::default()))

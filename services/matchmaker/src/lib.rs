@@ -18,6 +18,7 @@ mod error;
 pub mod forming;
 mod game_client;
 mod matcher;
+mod metrics;
 mod service;
 
 use std::future::Future;
@@ -54,6 +55,7 @@ pub async fn run(
         .operator_token
         .clone()
         .context("SKIT_OPERATOR_TOKEN must be set: games are created as the operator")?;
+    operator.check_operator_token()?;
     let store = Store::connect(&config.database_url)
         .await
         .context("cannot open the database")?;
@@ -73,13 +75,13 @@ pub async fn run(
     let (health, health_http, following) =
         skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
     let following = tokio::spawn(following);
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(skit_proto::FILE_DESCRIPTOR_SET)
-        .build_v1()
+    // The API services: the health names but the server's "".
+    let (reflection, reflection_v1alpha) = skit_gateway::reflection::services(&HEALTH_NAMES[1..])
         .context("cannot build the reflection service")?;
     let grpc = Routes::new(MatchmakingServiceServer::from_arc(api.clone()))
         .add_service(health)
-        .add_service(reflection);
+        .add_service(reflection)
+        .add_service(reflection_v1alpha);
     let defaults = skit_gateway::RestConfig::default();
     let rest_config = skit_gateway::RestConfig {
         // Above the long poll's cap, so a GetTicket long poll answers with
@@ -90,6 +92,8 @@ pub async fn run(
         ..defaults
     };
     let rest = skit_gateway::matchmaking_router(api, &rest_config).merge(health_http);
+    // The router installed the metrics recorder.
+    metrics::describe();
     let app = skit_gateway::combined(grpc, rest);
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;

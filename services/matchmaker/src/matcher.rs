@@ -21,6 +21,7 @@ use crate::config::Config;
 use crate::convert;
 use crate::forming::{self, Bot, Seat, Table, Waiting};
 use crate::game_client::GameClient;
+use crate::metrics;
 
 /// The most waiting tickets one round looks at (oldest first).
 const ROUND_LIMIT: u32 = 2000;
@@ -72,6 +73,7 @@ impl Matcher {
         let now = OffsetDateTime::now_utc();
         self.recover(now - self.config.recover_after()).await;
         let tickets = self.store.waiting_tickets(ROUND_LIMIT).await?;
+        metrics::tickets_waiting(tickets.len());
         if tickets.is_empty() {
             return Ok(());
         }
@@ -167,6 +169,10 @@ impl Matcher {
             // wait for the next round.
             return Ok(());
         }
+        let now = OffsetDateTime::now_utc();
+        for ticket in table.tickets().filter_map(|id| tickets.get(&id)) {
+            metrics::ticket_seated((now - ticket.created_at).try_into().unwrap_or_default());
+        }
         self.finish(&planned).await
     }
 
@@ -211,6 +217,8 @@ impl Matcher {
                 tracing::Span::current().record("game_id", &game_id);
                 self.store.confirm_match(&planned.id, &game_id).await?;
                 tracing::info!("match seated");
+                let bot_seats = planned.seats.iter().filter(|s| s.ticket.is_none()).count();
+                metrics::game_created(bot_seats);
                 self.changes.bump();
             }
             Err(status) if is_permanent(status.code()) => {

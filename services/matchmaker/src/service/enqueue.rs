@@ -67,6 +67,7 @@ impl MatchmakingApi {
         };
         match self.store.enqueue(new).await? {
             Enqueued::New(ticket) => {
+                crate::metrics::ticket_enqueued();
                 tracing::Span::current().record("ticket_id", tracing::field::display(ticket.id));
                 self.changes.bump();
                 self.wake.notify_one();
