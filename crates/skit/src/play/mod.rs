@@ -1,13 +1,20 @@
 //! `skit play`: a person plays a whole game at the terminal. They queue
-//! with the matchmaker (bots fill the table), see their hand, the table and
-//! what they may do, and type the number of their move.
+//! with the matchmaker (bots fill the table), see what happened since
+//! their last look (`narrate`: moves, what they drew, who won each trick,
+//! what trumps mean), the table and what they may do (`render`, `moves`),
+//! and type the number of their move while their clock counts down.
 
+mod moves;
+mod narrate;
 mod render;
 mod session;
+mod text;
+mod tricks;
+mod trumps;
 
 pub use session::{play_game, queue};
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -89,7 +96,12 @@ async fn session(args: &Args) -> anyhow::Result<()> {
         "Game {game_id}, you are seat {seat}. Type a move's number, q to leave."
     )?;
     let mut input = stdin_lines();
-    match play_game(games, &token, &game_id, seat, &mut input, &mut out).await? {
+    let live_clock = out.is_terminal();
+    match play_game(
+        games, &token, &game_id, seat, &mut input, &mut out, live_clock,
+    )
+    .await?
+    {
         Some(_) => Ok(()),
         None => {
             writeln!(out, "You left the table.")?;

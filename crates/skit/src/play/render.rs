@@ -1,37 +1,29 @@
-//! What a person sees at the terminal: a view as text, and each legal
-//! action as a short label. Pure functions over the API's `View`, so they
-//! are tested without a service.
+//! The table as a person sees it at the terminal: the game and phase,
+//! trumps, each seat (whose turn, cards held, clocks counting down), the
+//! cards on the table, the person's hand (wrapped to the width) and their
+//! numbered moves. Pure functions over the API's `View`, so they are
+//! tested without a service; what happened in between is
+//! [`super::narrate`]'s.
 
 use std::fmt::Write;
 use std::time::SystemTime;
 
-use skit_proto::v1::{Action, EventKind, HistoryEvent, Phase, View, action::Kind};
+use skit_proto::v1::{Phase, SeatInfo, View};
 
-/// One action as a person reads it: "play 7C", "pick up".
-pub fn action_label(action: &Action) -> String {
-    match &action.kind {
-        Some(Kind::Play(p)) => format!("play {}", p.cards.join(" ")),
-        Some(Kind::Sluff(s)) => format!("sluff {}", s.cards.join(" ")),
-        Some(Kind::Chance(_)) => "chance (play the top card of the stock)".into(),
-        Some(Kind::Pickup(_)) => "pick up".into(),
-        Some(Kind::Pass(_)) => "pass".into(),
-        Some(Kind::Claim(_)) => "claim the trick".into(),
-        Some(Kind::Rob(_)) => "rob (take the turned card for the two of trumps)".into(),
-        Some(Kind::Bank(_)) => "bank three trumps".into(),
-        None => "(nothing)".into(),
-    }
-}
+use super::moves::render_moves;
+use super::text::{clock, seconds_until, suit_name, wrap};
 
 fn phase_name(view: &View) -> &'static str {
     match view.phase() {
-        Phase::One => "phase one",
-        Phase::Two => "phase two",
+        Phase::One => "phase one (collecting)",
+        Phase::Two => "phase two (shedding)",
         Phase::Over => "over",
         Phase::Unspecified => "starting",
     }
 }
 
-fn seat_name(view: &View, seat: u32) -> String {
+/// A seat as the table lists it: "Ada (you)", "greedy-1 [bot]".
+pub fn seat_name(view: &View, seat: u32) -> String {
     let info = view.seats.iter().find(|s| s.seat == seat);
     let name = info
         .and_then(|s| s.name.clone())
@@ -45,55 +37,77 @@ fn seat_name(view: &View, seat: u32) -> String {
     }
 }
 
-/// One history event as a line: "Bo played 9C".
-pub fn event_line(view: &View, event: &HistoryEvent) -> Option<String> {
-    let who = event.seat.map(|s| seat_name(view, s)).unwrap_or_default();
-    let cards = event.cards.join(" ");
-    let clock = if event.by_clock {
-        " (clock ran out)"
+/// A seat as the subject of a sentence: "You" for the viewer.
+pub fn who(view: &View, seat: u32) -> String {
+    if view.viewer_seat == Some(seat) {
+        "You".into()
     } else {
-        ""
-    };
-    let line = match event.kind() {
-        EventKind::Play => format!("{who} played {cards}"),
-        EventKind::Chance => format!("{who} took a chance: {cards}"),
-        EventKind::Pickup => format!("{who} picked up {cards}"),
-        EventKind::Sluff => format!("{who} sluffed {cards}"),
-        EventKind::Pass => format!("{who} passed"),
-        EventKind::Claim => format!("{who} claimed the trick"),
-        EventKind::Rob => format!("{who} robbed {cards}"),
-        EventKind::Bank => format!("{who} banked {cards}"),
-        EventKind::Resign => format!("{who} resigned"),
-        EventKind::Timeout => format!("{who} ran out of time"),
-        EventKind::Shuffle | EventKind::Unspecified => return None,
-    };
-    Some(format!("{line}{clock}"))
+        seat_name(view, seat)
+    }
 }
 
-/// The whole table as the viewer sees it, ending with the numbered legal
-/// actions when there are any.
-pub fn render(view: &View, now: SystemTime) -> String {
+/// The seat's clock: the time left on its running move, and its bank.
+fn seat_clock(seat: &SeatInfo, now: SystemTime) -> Option<String> {
+    let running = seat
+        .deadline
+        .as_ref()
+        .map(|d| format!("{} left", clock(seconds_until(d.seconds, d.nanos, now))));
+    let bank = seat
+        .time_left
+        .as_ref()
+        .map(|d| format!("bank {}", clock(d.seconds)));
+    match (running, bank) {
+        (Some(r), Some(b)) => Some(format!("{r} ({b})")),
+        (r, b) => r.or(b),
+    }
+}
+
+/// The prompt for the person's move, with their clock when it runs:
+/// "> " or "[0:25 left] > ".
+pub fn prompt(view: &View, now: SystemTime) -> String {
+    let mine = view
+        .viewer_seat
+        .and_then(|s| view.seats.iter().find(|i| i.seat == s))
+        .and_then(|s| s.deadline.as_ref());
+    match mine {
+        Some(d) => format!(
+            "[{} left] > ",
+            clock(seconds_until(d.seconds, d.nanos, now))
+        ),
+        None => "> ".into(),
+    }
+}
+
+/// The whole table as the viewer sees it at `now`, ending with the
+/// numbered moves when the viewer has any, laid out within `width`.
+pub fn render(view: &View, now: SystemTime, width: usize) -> String {
     let mut out = String::new();
     let preset = view.rules.as_ref().map_or("?", |r| r.preset.as_str());
     let _ = writeln!(
         out,
-        "-- {preset}, {} players, {}, version {} --",
+        "-- {preset}, {} players, {} --",
         view.players,
-        phase_name(view),
-        view.version
+        phase_name(view)
     );
     let mut facts = Vec::new();
     if let Some(trump) = &view.trump {
-        facts.push(format!("trumps {trump}"));
+        facts.push(format!("trumps: {}", suit_name(trump)));
     }
     if let Some(card) = &view.trump_card {
         facts.push(format!("trump card {card}"));
     }
-    facts.push(format!("stock {}", view.stock_size));
+    if view.phase() == Phase::One {
+        facts.push(format!("stock {}", view.stock_size));
+    }
     if view.reserve_size > 0 {
         facts.push(format!("reserve {}", view.reserve_size));
     }
-    let _ = writeln!(out, "{}", facts.join(", "));
+    if let Some(size) = view.trick_size {
+        facts.push(format!("trick of {size}"));
+    }
+    if !facts.is_empty() {
+        let _ = writeln!(out, "{}", facts.join(", "));
+    }
     for seat in &view.seats {
         let marker = if view.to_act.contains(&seat.seat) {
             ">"
@@ -117,9 +131,8 @@ pub fn render(view: &View, now: SystemTime) -> String {
         if let Some(rating) = &seat.rating {
             let _ = write!(line, ", rating {:.1}", rating.conservative);
         }
-        if let Some(deadline) = &seat.deadline {
-            let left = seconds_until(deadline.seconds, deadline.nanos, now);
-            let _ = write!(line, ", {left}s left");
+        if let Some(clock) = seat_clock(seat, now) {
+            let _ = write!(line, ", {clock}");
         }
         let _ = writeln!(out, "{line}");
     }
@@ -132,7 +145,7 @@ pub fn render(view: &View, now: SystemTime) -> String {
                 format!("{} {}{sluff}", seat_name(view, c.seat), c.card)
             })
             .collect();
-        let _ = writeln!(out, "Table: {}", cards.join(", "));
+        let _ = writeln!(out, "{}", wrap("Table: ", &comma(cards), " ", 7, width));
     }
     if !view.table_lays.is_empty() {
         let lays: Vec<String> = view
@@ -140,18 +153,10 @@ pub fn render(view: &View, now: SystemTime) -> String {
             .iter()
             .map(|l| format!("{} {}", seat_name(view, l.seat), l.cards.join(" ")))
             .collect();
-        let _ = writeln!(out, "Table: {}", lays.join(", "));
-    }
-    let recent: Vec<String> = view
-        .history
-        .iter()
-        .filter_map(|e| event_line(view, e))
-        .collect();
-    for line in recent.iter().skip(recent.len().saturating_sub(4)) {
-        let _ = writeln!(out, "  . {line}");
+        let _ = writeln!(out, "{}", wrap("Table: ", &comma(lays), " ", 7, width));
     }
     if view.viewer_seat.is_some() && view.phase() != Phase::Over {
-        let _ = writeln!(out, "Your hand: {}", view.hand.join(" "));
+        let _ = writeln!(out, "{}", wrap("Your hand: ", &view.hand, " ", 11, width));
     }
     if let Some(result) = &view.result {
         let _ = match result.loser {
@@ -163,26 +168,27 @@ pub fn render(view: &View, now: SystemTime) -> String {
             None => writeln!(out, "Game over: drawn by the action limit."),
         };
     } else if !view.legal_actions.is_empty() {
-        let _ = writeln!(out, "Your move:");
-        for (i, action) in view.legal_actions.iter().enumerate() {
-            let _ = writeln!(out, "  {}) {}", i + 1, action_label(action));
-        }
+        out.push_str(&render_moves(view, width));
     }
     out
 }
 
-fn seconds_until(seconds: i64, nanos: i32, now: SystemTime) -> i64 {
-    let now = now
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64);
-    let at = seconds * 1000 + i64::from(nanos) / 1_000_000;
-    ((at - now) / 1000).max(0)
+/// Items joined by ", " as wrap items (each but the last ends in a comma).
+fn comma(items: Vec<String>) -> Vec<String> {
+    let last = items.len().saturating_sub(1);
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| if i < last { format!("{item},") } else { item })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
-    use skit_proto::v1::{GameResult, PlayAction, Rules, SeatInfo, TableCard};
+    use skit_proto::v1::{Action, GameResult, PlayAction, Rules, TableCard, action::Kind};
 
     fn play(cards: &[&str]) -> Action {
         Action {
@@ -237,7 +243,7 @@ mod tests {
 
     #[test]
     fn shows_hand_table_and_numbered_moves() {
-        let text = render(&view(), SystemTime::UNIX_EPOCH);
+        let text = render(&view(), SystemTime::UNIX_EPOCH, 80);
         assert!(text.contains("Your hand: 2C 9H KS"), "{text}");
         assert!(text.contains("Table: greedy-1 [bot] 8H"), "{text}");
         assert!(text.contains("> seat 0: Ada (you)"), "{text}");
@@ -252,8 +258,82 @@ mod tests {
             loser: Some(1),
             ..GameResult::default()
         });
-        let text = render(&v, SystemTime::UNIX_EPOCH);
+        let text = render(&v, SystemTime::UNIX_EPOCH, 80);
         assert!(text.contains("greedy-1 [bot] is the skitgubbe"), "{text}");
         assert!(!text.contains("Your move"), "{text}");
+    }
+
+    #[test]
+    fn the_header_names_game_and_phase_without_internal_counters() {
+        let text = render(&view(), SystemTime::UNIX_EPOCH, 80);
+
+        let header = text.lines().next().expect("a header");
+        assert_eq!(header, "-- skitgubbe, 2 players, phase one (collecting) --");
+        assert!(!text.contains("version"), "{text}");
+    }
+
+    #[test]
+    fn a_long_hand_wraps_under_itself() {
+        let mut v = view();
+        v.hand = [
+            "2C", "2D", "3H", "4S", "5C", "6D", "7H", "8S", "9C", "TD", "JH", "QS",
+        ]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+
+        let text = render(&v, SystemTime::UNIX_EPOCH, 40);
+
+        assert!(
+            text.contains("Your hand: 2C 2D 3H 4S 5C 6D 7H 8S 9C TD\n           JH QS\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn clocks_count_down_on_the_seat_and_the_prompt() {
+        let mut v = view();
+        let mut deadline = v.seats[0].deadline.clone().unwrap_or_default();
+        deadline.seconds = 125;
+        v.seats[0].deadline = Some(deadline);
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(100);
+        let later = now + Duration::from_secs(20);
+
+        let text = render(&v, now, 80);
+
+        assert!(
+            text.contains("Ada (you)") && text.contains(", 0:25 left"),
+            "{text}"
+        );
+        assert_eq!(prompt(&v, now), "[0:25 left] > ");
+        assert_eq!(prompt(&v, later), "[0:05 left] > ");
+        v.seats[0].deadline = None;
+        assert_eq!(prompt(&v, now), "> ");
+    }
+
+    #[test]
+    fn moves_are_listed_in_the_hands_order() {
+        let mut v = view();
+        v.legal_actions = vec![play(&["KS"]), play(&["2C"]), play(&["9H"])];
+
+        let text = render(&v, SystemTime::UNIX_EPOCH, 80);
+
+        assert!(
+            text.contains("1) play 2C   2) play 9H   3) play KS"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn trumps_are_named_by_suit() {
+        let mut v = view();
+        v.phase = Phase::Two.into();
+        v.trump = Some("H".into());
+        v.trump_card = Some("7H".into());
+
+        let text = render(&v, SystemTime::UNIX_EPOCH, 80);
+
+        assert!(text.contains("trumps: hearts, trump card 7H"), "{text}");
+        assert!(!text.contains("stock 30"), "no stock in phase two: {text}");
     }
 }

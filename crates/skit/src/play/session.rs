@@ -4,7 +4,7 @@
 //! a test can type for the person.
 
 use std::io::Write;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
 use skit_proto::v1::account_service_client::AccountServiceClient;
@@ -15,10 +15,14 @@ use skit_proto::v1::{
     SubmitMoveRequest, TicketState, View,
 };
 use tokio::sync::mpsc;
+use tokio::time::MissedTickBehavior;
 use tonic::transport::Channel;
 use tonic::{Code, Request};
 
-use super::render::{action_label, render};
+use super::moves::{action_label, listing_order};
+use super::narrate::narrate;
+use super::render::{prompt, render};
+use super::text::width;
 
 /// How long one long poll waits for the game or the ticket to change.
 const WAIT_MS: u32 = 20_000;
@@ -112,8 +116,58 @@ pub fn parse_choice(line: &str, legal: usize) -> Choice {
     }
 }
 
+/// Where `play_game` reads the game: one seat's view, long-polled.
+struct Table {
+    client: GameServiceClient<Channel>,
+    token: String,
+    game_id: String,
+    seat: u32,
+}
+
+impl Table {
+    /// The view, once its version is past `after` (at once without); its
+    /// history only past `shown` (the view last shown), all of it at first.
+    async fn view(&mut self, after: Option<u64>, shown: Option<u64>) -> anyhow::Result<View> {
+        let request = GetViewRequest {
+            game_id: self.game_id.clone(),
+            seat: Some(self.seat),
+            wait_for_version_after: after,
+            timeout_ms: WAIT_MS,
+            history_after: shown,
+            ..GetViewRequest::default()
+        };
+        let view = self
+            .client
+            .get_view(authed(request, &self.token)?)
+            .await
+            .context("cannot read the game")?
+            .into_inner();
+        Ok(view)
+    }
+
+    /// The next view after `version`, however many long polls that takes.
+    async fn changed(mut self, version: u64) -> anyhow::Result<View> {
+        loop {
+            let view = self.view(Some(version), Some(version)).await?;
+            if view.version != version {
+                return Ok(view);
+            }
+        }
+    }
+
+    fn clone_for_polling(&self) -> Table {
+        Table {
+            client: self.client.clone(),
+            token: self.token.clone(),
+            game_id: self.game_id.clone(),
+            seat: self.seat,
+        }
+    }
+}
+
 /// Plays `seat` of `game` with the person's choices until the game is over
-/// (the final view) or the person quits (`None`).
+/// (the final view) or the person quits (`None`). With `live_clock` (a
+/// terminal), the prompt's clock counts down in place every second.
 pub async fn play_game(
     channel: Channel,
     token: &str,
@@ -121,47 +175,79 @@ pub async fn play_game(
     seat: u32,
     input: &mut mpsc::Receiver<String>,
     out: &mut (dyn Write + Send),
+    live_clock: bool,
 ) -> anyhow::Result<Option<View>> {
-    let mut client = GameServiceClient::new(channel);
+    let mut table = Table {
+        client: GameServiceClient::new(channel),
+        token: token.to_owned(),
+        game_id: game_id.to_owned(),
+        seat,
+    };
+    let width = width();
+    let mut shown: Option<View> = None;
     let mut wait_after = None;
+    let mut arrived: Option<View> = None;
     loop {
-        let view = client
-            .get_view(authed(
-                GetViewRequest {
-                    game_id: game_id.to_owned(),
-                    seat: Some(seat),
-                    wait_for_version_after: wait_after,
-                    timeout_ms: WAIT_MS,
-                    ..GetViewRequest::default()
-                },
-                token,
-            )?)
-            .await
-            .context("cannot read the game")?
-            .into_inner();
+        let view = match arrived.take() {
+            Some(view) => view,
+            None => {
+                table
+                    .view(wait_after, shown.as_ref().map(|v| v.version))
+                    .await?
+            }
+        };
         if wait_after == Some(view.version) {
             continue; // the long poll ran out with nothing new
         }
-        write!(out, "\n{}", render(&view, SystemTime::now()))?;
+        writeln!(out)?;
+        for line in narrate(shown.as_ref(), &view) {
+            writeln!(out, "  . {line}")?;
+        }
+        write!(out, "{}", render(&view, SystemTime::now(), width))?;
         if view.phase() == Phase::Over {
             return Ok(Some(view));
         }
         wait_after = Some(view.version);
+        shown = Some(view.clone());
         if view.legal_actions.is_empty() {
             continue;
         }
+        let order = listing_order(&view);
+        // Meanwhile the game may move on without the person: their clock
+        // runs out and the service moves for them.
+        let changed = table.clone_for_polling().changed(view.version);
+        tokio::pin!(changed);
+        let mut ticker = tokio::time::interval(Duration::from_secs(1));
+        ticker.set_missed_tick_behavior(MissedTickBehavior::Skip);
+        write!(out, "{}", prompt(&view, SystemTime::now()))?;
+        out.flush()?;
         let index = loop {
-            write!(out, "> ")?;
-            out.flush()?;
-            let Some(line) = input.recv().await else {
-                return Ok(None);
-            };
-            match parse_choice(&line, view.legal_actions.len()) {
-                Choice::Action(i) => break i,
-                Choice::Quit => return Ok(None),
-                Choice::Unclear(why) => writeln!(out, "{why}")?,
+            tokio::select! {
+                line = input.recv() => {
+                    let Some(line) = line else { return Ok(None) };
+                    match parse_choice(&line, order.len()) {
+                        Choice::Action(n) => break Some(order[n]),
+                        Choice::Quit => return Ok(None),
+                        Choice::Unclear(why) => {
+                            writeln!(out, "{why}")?;
+                            write!(out, "{}", prompt(&view, SystemTime::now()))?;
+                            out.flush()?;
+                        }
+                    }
+                }
+                _ = ticker.tick(), if live_clock => {
+                    // Back to the line's start, clear it, the prompt again.
+                    write!(out, "\r\x1b[K{}", prompt(&view, SystemTime::now()))?;
+                    out.flush()?;
+                }
+                next = &mut changed => {
+                    writeln!(out)?;
+                    arrived = Some(next?);
+                    break None;
+                }
             }
         };
+        let Some(index) = index else { continue };
         let action = view.legal_actions[index].clone();
         let request = SubmitMoveRequest {
             game_id: game_id.to_owned(),
@@ -170,7 +256,7 @@ pub async fn play_game(
             expected_version: view.version,
             action: Some(action.clone()),
         };
-        match client.submit_move(authed(request, token)?).await {
+        match table.client.submit_move(authed(request, token)?).await {
             Ok(_) => {
                 writeln!(out, "You: {}", action_label(&action))?;
                 // Show the table after the move at once.
