@@ -13,10 +13,19 @@ pub const OPERATOR_TOKEN_MIN_CHARS: usize = 16;
 /// An operator token (always set by `SKIT_OPERATOR_TOKEN`) that is too short.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "SKIT_OPERATOR_TOKEN is {chars} characters long; an operator token needs at least {OPERATOR_TOKEN_MIN_CHARS}"
+    "SKIT_OPERATOR_TOKEN is too short: {}, where an operator token needs at least {OPERATOR_TOKEN_MIN_CHARS}",
+    characters(*.chars)
 )]
 pub struct ShortOperatorToken {
     pub chars: usize,
+}
+
+fn characters(n: usize) -> String {
+    if n == 1 {
+        "1 character".into()
+    } else {
+        format!("{n} characters")
+    }
 }
 
 /// A secret string (a bearer token).
@@ -67,7 +76,11 @@ mod tests {
         let err = Secret::new("x")
             .check_operator_token()
             .expect_err("one character");
-        assert!(err.to_string().starts_with("SKIT_OPERATOR_TOKEN "), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("SKIT_OPERATOR_TOKEN is too short"),
+            "{err}"
+        );
         assert!(err.to_string().contains("at least 16"), "{err}");
         let padded = Secret::new(format!("  {}  ", "y".repeat(15)));
         assert_eq!(

@@ -5,7 +5,7 @@
 
 mod support;
 
-use skit_gateway::cli_probe::answer;
+use skit_gateway::cli_probe::{answer, refusal};
 use skit_gateway::reflection_probe::{list_services, v1alpha_describes};
 use skit_store::testing::TestDb;
 use support::spawn_app;
@@ -38,6 +38,16 @@ fn version_answers_without_starting() {
     assert_eq!(
         version.trim(),
         format!("skit-game {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_one_character_operator_token_is_refused_at_start_up() {
+    let refusal = refusal(EXE, &[("SKIT_OPERATOR_TOKEN", "x")]);
+
+    assert!(
+        refusal.contains("SKIT_OPERATOR_TOKEN is too short: 1 character,"),
+        "{refusal}"
     );
 }
 

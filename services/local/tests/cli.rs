@@ -1,7 +1,8 @@
 //! `skitgubbe --help` and `--version` answer without starting the three
-//! services (nothing binds 50051, nothing is written to the data folder).
+//! services (nothing binds 50051, nothing is written to the data folder),
+//! and a short operator token stops it at start-up.
 
-use skit_gateway::cli_probe::answer;
+use skit_gateway::cli_probe::{answer, refusal};
 
 const EXE: &str = env!("CARGO_BIN_EXE_skitgubbe");
 
@@ -28,5 +29,15 @@ fn version_answers_without_starting() {
     assert_eq!(
         version.trim(),
         format!("skitgubbe {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_one_character_operator_token_is_refused_at_start_up() {
+    let refusal = refusal(EXE, &[("SKIT_OPERATOR_TOKEN", "x")]);
+
+    assert!(
+        refusal.contains("SKIT_OPERATOR_TOKEN is too short: 1 character,"),
+        "{refusal}"
     );
 }

@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn clocks_count_down_on_the_seat_and_the_prompt() {
         let mut v = view();
-        let mut deadline = v.seats[0].deadline.clone().unwrap_or_default();
+        let mut deadline = v.seats[0].deadline.unwrap_or_default();
         deadline.seconds = 125;
         v.seats[0].deadline = Some(deadline);
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(100);
