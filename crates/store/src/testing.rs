@@ -13,6 +13,32 @@ use tempfile::TempDir;
 
 use crate::{Error, Store};
 
+/// `on_both_databases!(a, b)`: tests `sqlite::a`, `postgres::a`, `sqlite::b`,
+/// ... each calling `async fn a(db: &TestDb)` with a fresh database of that
+/// backend, so one body checks that both behave alike. The caller needs
+/// `tokio` with the multi-threaded runtime.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&$crate::testing::TestDb::sqlite()).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&$crate::testing::TestDb::postgres().await).await;
+                }
+            )*
+        }
+    };
+}
+
 /// The server used when `DATABASE_URL` is not set.
 pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 

@@ -4,17 +4,16 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[macro_use]
-mod support;
-
 use std::time::Duration;
 
+use skit_store::on_both_databases;
 use skit_store::testing::TestDb;
 use skit_store::{AppendRequest, Appended, Error, GameId, GroupCommit, NewEvent};
-use support::{game_with_seats, played};
 use tokio::task::JoinSet;
 
-contract!(
+use crate::helpers::{game_with_seats, played};
+
+on_both_databases!(
     one_batch_answers_each_request,
     concurrent_games_all_commit,
     one_game_racing_itself_has_one_winner,

@@ -4,18 +4,15 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[macro_use]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::json;
+use skit_store::on_both_databases;
 use skit_store::testing::TestDb;
 use skit_store::{
     AccountId, Enqueued, MatchSeat, NewTicket, PlannedMatch, Store, Ticket, TicketState,
 };
 use tokio::task::JoinSet;
 
-contract!(
+on_both_databases!(
     enqueue_and_read_back,
     one_queued_ticket_per_account,
     plan_confirm_and_abandon,

@@ -1,33 +1,11 @@
-//! Small builders shared by the contract tests, and `contract!`, which runs
-//! each named `async fn(&TestDb)` on SQLite and on PostgreSQL.
+//! Small builders the store's tests share.
+
+#![allow(clippy::unwrap_used)]
 
 use serde_json::json;
 use skit_store::{
     Account, AccountId, AccountKind, Game, NewAccount, NewEvent, NewGame, Seed, Store, token_hash,
 };
-
-/// `contract!(a, b)`: tests `sqlite::a`, `postgres::a`, ... calling
-/// `a(&TestDb)` with a fresh database of each backend.
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&skit_store::testing::TestDb::postgres().await).await;
-                }
-            )*
-        }
-    };
-}
 
 pub async fn account(store: &Store, name: &str) -> Account {
     store

@@ -4,17 +4,15 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[macro_use]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::json;
+use skit_store::on_both_databases;
 use skit_store::testing::TestDb;
 use skit_store::{AccountId, Game, NewEvent, Placed, Rating, Skill, Store};
-use support::{account, new_game};
 use tokio::task::JoinSet;
 
-contract!(
+use crate::helpers::{account, new_game};
+
+on_both_databases!(
     update_is_stored_and_read_back,
     second_application_changes_nothing,
     concurrent_applications_apply_once,

@@ -4,19 +4,18 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[macro_use]
-mod support;
-
 use std::collections::BTreeSet;
 use std::time::Duration;
 
 use serde_json::json;
+use skit_store::on_both_databases;
 use skit_store::testing::TestDb;
 use skit_store::{AccountKind, Appended, Error, GameStatus, Store, token_hash};
-use support::{account, game_with_seats, played};
 use tokio::task::JoinSet;
 
-contract!(
+use crate::helpers::{account, game_with_seats, played};
+
+on_both_databases!(
     append_then_load,
     conflicting_seq_appends_nothing,
     duplicate_move_returns_stored_event,
@@ -185,7 +184,7 @@ async fn games_listed_and_finished(db: &TestDb) {
     let player = account(&store, "player").await;
     let full = store
         .create_game(
-            support::new_game(player.id, vec![Some(player.id)]),
+            crate::helpers::new_game(player.id, vec![Some(player.id)]),
             played(0),
         )
         .await
@@ -230,12 +229,12 @@ async fn running_games_not_crowded_out(db: &TestDb) {
     let bot = account(&store, "bot").await;
     let seats = || vec![Some(bot.id), Some(bot.id)];
     let running = store
-        .create_game(support::new_game(bot.id, seats()), played(0))
+        .create_game(crate::helpers::new_game(bot.id, seats()), played(0))
         .await
         .unwrap();
     for _ in 0..3 {
         let done = store
-            .create_game(support::new_game(bot.id, seats()), played(0))
+            .create_game(crate::helpers::new_game(bot.id, seats()), played(0))
             .await
             .unwrap();
         store.finish_game(done.id).await.unwrap();
