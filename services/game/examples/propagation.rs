@@ -7,19 +7,15 @@
 //! cargo run --release -p skit-game --example propagation    # PostgreSQL on 127.0.0.1:5432 or DATABASE_URL
 //! ```
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::time::{Duration, Instant};
 
 use skit_proto::v1::WatchGameRequest;
-use skit_store::testing::TestDb;
-use support::{authed, spawn_app, submit, view};
+use skit_testkit::{TestDb, authed, spawn_game, submit, view};
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let db = TestDb::postgres().await;
-    let (a, b) = (spawn_app(db.url()).await, spawn_app(db.url()).await);
+    let (a, b) = (spawn_game(&db).await, spawn_game(&db).await);
     let (guests, game, _) = a.game_with_guests(3).await;
     let (mut on_a, mut on_b) = (a.games().await, b.games().await);
     let watch = WatchGameRequest {

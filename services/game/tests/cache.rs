@@ -1,17 +1,17 @@
 //! The live game cache lets idle games go: a game nobody asks for or
 //! watches leaves it (the `skit_live_games` gauge falls), a watched game
 //! stays, and an evicted game's next use replays it from the log, so play
-//! goes on where it was. One test in this binary: the gauge is process-wide.
-
-mod support;
+//! goes on where it was. A binary of its own, with one test: the gauge
+//! counts every service in the process, so another test's games would
+//! move it.
 
 use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use skit_gateway::testing::Http;
 use skit_proto::v1::WatchGameRequest;
-use support::{authed, play_out, random_move, spawn_app_with, view};
+use skit_testkit::Http;
+use skit_testkit::{authed, play_out, random_move, spawn_game_with, view};
 
 /// The cache gauge as `/metrics` shows it (absent before any game loaded).
 async fn cached_games(addr: std::net::SocketAddr) -> f64 {
@@ -39,15 +39,15 @@ async fn until_cached(addr: std::net::SocketAddr, want: f64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_games_leave_the_cache_and_come_back_from_the_log() {
     for db in [
-        skit_store::testing::TestDb::sqlite(),
-        skit_store::testing::TestDb::postgres().await,
+        skit_testkit::TestDb::sqlite(),
+        skit_testkit::TestDb::postgres().await,
     ] {
         idle_games_leave(&db).await;
     }
 }
 
-async fn idle_games_leave(db: &skit_store::testing::TestDb) {
-    let app = spawn_app_with(db.url(), |config| config.cache_idle_ms = 1000).await;
+async fn idle_games_leave(db: &skit_testkit::TestDb) {
+    let app = spawn_game_with(db, |config| config.cache_idle_ms = 1000).await;
     let base = cached_games(app.addr).await;
     let mut client = app.games().await;
     let mut rng = StdRng::seed_from_u64(7);

@@ -3,14 +3,12 @@
 //! service once it stops taking connections, SERVING again when it is
 //! back; `/livez` stays 200 throughout.
 
-mod support;
-
 use std::time::Duration;
 
 use skit_gateway::health_probe::{health_of, http_status_of, wait_for_health};
 use skit_proto::v1::CreateGuestRequest;
-use skit_store::testing::TestDb;
-use support::spawn_app_with;
+use skit_testkit::TestDb;
+use skit_testkit::spawn_game_with;
 use tonic_health::pb::health_check_response::ServingStatus;
 
 const NAMES: [&str; 4] = [
@@ -29,7 +27,7 @@ fn guest(name: &str) -> CreateGuestRequest {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_follows_the_database() {
     let db = TestDb::postgres().await;
-    let app = spawn_app_with(db.url(), |c| c.health_check_ms = 50).await;
+    let app = spawn_game_with(&db, |c| c.health_check_ms = 50).await;
     let url = format!("http://{}", app.addr);
     assert_eq!(health_of(&url, &NAMES).await, [ServingStatus::Serving; 4]);
 

@@ -3,9 +3,6 @@
 //! change nothing; views, GetRatings, GetRatingHistory and GetLeaderboard
 //! agree.
 
-#[macro_use]
-mod support;
-
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::account_service_client::AccountServiceClient;
@@ -15,9 +12,9 @@ use skit_proto::v1::{
     GetRatingHistoryRequest, GetRatingsRequest, JoinGameRequest, ListGamesRequest, Phase, Rating,
     RatingChange, Rules, SeatSpec, View,
 };
-use skit_store::testing::TestDb;
-use support::{
-    App, Guest, OPERATOR_TOKEN, authed, play_out, skitgubbe_for, spawn_app, spawn_app_with, view,
+use skit_testkit::{
+    GameService, OPERATOR_TOKEN, Player, TestDb, authed, on_both_databases, play_out,
+    skitgubbe_for, spawn_game, spawn_game_with, view,
 };
 use tonic::Code;
 use tonic::transport::Channel;
@@ -37,14 +34,14 @@ fn rules(options: Option<serde_json::Value>) -> Rules {
     }
 }
 
-async fn ratings_client(app: &App) -> RatingServiceClient<Channel> {
+async fn ratings_client(app: &GameService) -> RatingServiceClient<Channel> {
     RatingServiceClient::connect(format!("http://{}", app.addr))
         .await
         .expect("connect")
 }
 
 /// Operator-created accounts: players and, for the last seat, a bot.
-async fn accounts(app: &App, players: usize) -> Vec<Guest> {
+async fn accounts(app: &GameService, players: usize) -> Vec<Player> {
     let mut client: AccountServiceClient<Channel> = app.accounts().await;
     let mut out = Vec::new();
     for i in 0..players {
@@ -62,7 +59,7 @@ async fn accounts(app: &App, players: usize) -> Vec<Guest> {
             .await
             .expect("account")
             .into_inner();
-        out.push(Guest {
+        out.push(Player {
             id: reply.account_id,
             token: reply.token,
         });
@@ -73,8 +70,8 @@ async fn accounts(app: &App, players: usize) -> Vec<Guest> {
 /// Creates a game for `players` (operator) and plays it to the end;
 /// returns the game id and the final view.
 async fn played_game(
-    app: &App,
-    players: &[Guest],
+    app: &GameService,
+    players: &[Player],
     rules: Rules,
     rated: bool,
     seed: u64,
@@ -100,7 +97,7 @@ async fn played_game(
 
 async fn get_ratings(
     client: &mut RatingServiceClient<Channel>,
-    players: &[Guest],
+    players: &[Player],
     rules: Option<Rules>,
 ) -> Vec<Rating> {
     let req = GetRatingsRequest {
@@ -118,7 +115,7 @@ async fn get_ratings(
 /// `player`'s rating changes, as `token` asks for them.
 async fn rating_history(
     client: &mut RatingServiceClient<Channel>,
-    player: &Guest,
+    player: &Player,
     token: &str,
 ) -> Vec<RatingChange> {
     let req = GetRatingHistoryRequest {
@@ -135,7 +132,7 @@ async fn rating_history(
 
 async fn rated_game_updates_ratings_once(db: &TestDb) {
     // Arrange
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let players = accounts(&app, 3).await;
     let mut ratings = ratings_client(&app).await;
     let before = get_ratings(&mut ratings, &players, Some(rules(None))).await;
@@ -209,7 +206,7 @@ async fn rated_game_updates_ratings_once(db: &TestDb) {
     // A restart (which looks for unrated games) applies nothing twice.
     drop(ratings);
     app.stop().await;
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let mut ratings = ratings_client(&app).await;
     assert_eq!(
         get_ratings(&mut ratings, &players, Some(rules(None))).await,
@@ -224,7 +221,7 @@ async fn rated_game_updates_ratings_once(db: &TestDb) {
 async fn refused_rating_update_is_tried_again() {
     // Arrange: rating changes are refused.
     let db = TestDb::postgres().await;
-    let app = spawn_app_with(db.url(), |c| c.ratings_retry_ms = 100).await;
+    let app = spawn_game_with(&db, |c| c.ratings_retry_ms = 100).await;
     let players = accounts(&app, 3).await;
     let mut ratings = ratings_client(&app).await;
     let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
@@ -263,7 +260,7 @@ async fn refused_rating_update_is_tried_again() {
 }
 
 async fn unrated_game_changes_nothing(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let players = accounts(&app, 2).await;
     let mut ratings = ratings_client(&app).await;
 
@@ -283,7 +280,7 @@ async fn unrated_game_changes_nothing(db: &TestDb) {
 }
 
 async fn overridden_options_are_rated_under_their_own_key(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let players = accounts(&app, 2).await;
     let mut ratings = ratings_client(&app).await;
     let bottom = rules(Some(serde_json::json!({"phase2.pickup": "bottom"})));
@@ -306,7 +303,7 @@ async fn overridden_options_are_rated_under_their_own_key(db: &TestDb) {
 }
 
 async fn bad_requests_are_refused(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let players = accounts(&app, 1).await;
     let mut ratings = ratings_client(&app).await;
 
@@ -344,7 +341,7 @@ async fn bad_requests_are_refused(db: &TestDb) {
 /// Seating an account is not its consent: a rated game (where a run-out
 /// clock can cost rating) seats other accounts only when the operator asks.
 async fn players_seat_only_themselves_in_rated_games(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let players = accounts(&app, 3).await;
     let (creator, victim) = (&players[0], &players[1]);
     let mut games = app.games().await;

@@ -6,9 +6,6 @@
 //! applied at most once however often it is resent, and the games play on
 //! to their end.
 
-#[macro_use]
-mod support;
-
 use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -20,8 +17,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::SubmitMoveRequest;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use skit_store::testing::TestDb;
-use support::{Guest, authed, play_out, submit};
+use skit_testkit::{Player, TestDb, authed, on_both_databases, play_out, submit};
 use tonic::transport::Channel;
 
 on_both_databases!(acknowledged_moves_survive_a_kill);
@@ -45,7 +41,7 @@ impl Process {
         let child = Command::new(env!("CARGO_BIN_EXE_skit-game"))
             .env("DATABASE_URL", database_url)
             .env("SKIT_ADDR", addr.to_string())
-            .env("SKIT_OPERATOR_TOKEN", support::OPERATOR_TOKEN)
+            .env("SKIT_OPERATOR_TOKEN", skit_testkit::OPERATOR_TOKEN)
             .env("RUST_LOG", "error")
             .stdout(Stdio::null())
             .spawn()
@@ -183,7 +179,7 @@ async fn acknowledged_moves_survive_a_kill(db: &TestDb) {
 async fn play_until_cut_off(
     mut client: GameServiceClient<Channel>,
     game: String,
-    guests: Vec<Guest>,
+    guests: Vec<Player>,
     seed: u64,
     acknowledged: Arc<AtomicUsize>,
     killed: Arc<AtomicBool>,
@@ -221,8 +217,8 @@ async fn play_until_cut_off(
 }
 
 /// The game's version, as seat 0 sees it.
-async fn version(client: &mut GameServiceClient<Channel>, game: &str, guests: &[Guest]) -> u64 {
-    support::view(client, game, 0, &guests[0].token)
+async fn version(client: &mut GameServiceClient<Channel>, game: &str, guests: &[Player]) -> u64 {
+    skit_testkit::view(client, game, 0, &guests[0].token)
         .await
         .version
 }
@@ -232,7 +228,7 @@ async fn version(client: &mut GameServiceClient<Channel>, game: &str, guests: &[
 async fn seat_with_legal_actions(
     client: &mut GameServiceClient<Channel>,
     game: &str,
-    guests: &[Guest],
+    guests: &[Player],
 ) -> Option<(u32, skit_proto::v1::View)> {
     for (seat, guest) in guests.iter().enumerate() {
         let req = skit_proto::v1::GetViewRequest {
@@ -254,16 +250,16 @@ async fn seat_with_legal_actions(
     panic!("nobody may act in game {game}");
 }
 
-async fn guests(service: &Process, n: usize) -> Vec<Guest> {
+async fn guests(service: &Process, n: usize) -> Vec<Player> {
     let mut guests = Vec::new();
     for i in 0..n {
-        guests.push(support::guest_at(&service.url, &format!("p{i}")).await);
+        guests.push(skit_testkit::guest_at(&service.url, &format!("p{i}")).await);
     }
     guests
 }
 
-async fn create_game(service: &Process, guests: &[Guest]) -> String {
-    let req = support::skitgubbe_for(guests);
+async fn create_game(service: &Process, guests: &[Player]) -> String {
+    let req = skit_testkit::skitgubbe_for(guests);
     service
         .games()
         .await

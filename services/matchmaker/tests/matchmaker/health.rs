@@ -2,11 +2,8 @@
 //! database: NOT_SERVING (503) while it refuses connections, SERVING again
 //! when it is back; `/livez` stays 200.
 
-mod support;
-
 use skit_gateway::health_probe::{health_of, http_status_of, wait_for_health};
-use skit_store::testing::TestDb;
-use support::{mm_config, spawn_game, spawn_matchmaker};
+use skit_testkit::{TestDb, spawn_game, spawn_matchmaker_with};
 use tonic_health::pb::health_check_response::ServingStatus;
 
 const NAMES: [&str; 2] = ["", "skitgubbe.v1.MatchmakingService"];
@@ -14,10 +11,8 @@ const NAMES: [&str; 2] = ["", "skitgubbe.v1.MatchmakingService"];
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_follows_the_tickets_database() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::postgres().await);
-    let game = spawn_game(game_db.url()).await;
-    let mut config = mm_config(mm_db.url(), &game);
-    config.health_check_ms = 50;
-    let mm = spawn_matchmaker(config).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker_with(&mm_db, &game, |c| c.health_check_ms = 50).await;
     let url = mm.url();
     assert_eq!(health_of(&url, &NAMES).await, [ServingStatus::Serving; 2]);
 

@@ -3,15 +3,13 @@
 //! OpenAPI document and metrics, and the revealed log checked against the
 //! commitment with the fairness crate (what `skit verify` does).
 
-mod support;
-
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
-use skit_gateway::testing::Http;
-use skit_store::testing::TestDb;
-use support::spawn_app;
+use skit_testkit::Http;
+use skit_testkit::TestDb;
+use skit_testkit::spawn_game;
 
 /// A new guest over REST: (account id, token).
 async fn guest(http: &Http, name: &str) -> (String, String) {
@@ -32,8 +30,8 @@ async fn guest(http: &Http, name: &str) -> (String, String) {
 
 async fn rest_game(db: &TestDb) {
     // Arrange: the service, two guests, a two-player game
-    let app = spawn_app(db.url()).await;
-    let http = Http::new(format!("http://{}", app.addr));
+    let app = spawn_game(db).await;
+    let http = app.http();
     let players = [guest(&http, "ann").await, guest(&http, "bo").await];
     let seats: Vec<Value> = players
         .iter()
@@ -125,8 +123,8 @@ async fn rest_game(db: &TestDb) {
 }
 
 async fn rest_errors(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
-    let http = Http::new(format!("http://{}", app.addr));
+    let app = spawn_game(db).await;
+    let http = app.http();
     let (id, token) = guest(&http, "cy").await;
     let other = guest(&http, "di").await;
     let (_, created) = http

@@ -2,12 +2,9 @@
 //! answer, a matchmaker finishing a match after a crash) returns the game
 //! created the first time, on both databases and under a race.
 
-#[macro_use]
-mod support;
-
 use skit_proto::v1::{CreateGameRequest, ListGamesRequest};
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 use tonic::Code;
 
 on_both_databases!(
@@ -16,8 +13,8 @@ on_both_databases!(
     request_ids_are_per_creator,
 );
 
-fn request(seats: &[&Guest], request_id: &str) -> CreateGameRequest {
-    let seats: Vec<Guest> = seats.iter().map(|&g| g.clone()).collect();
+fn request(seats: &[&Player], request_id: &str) -> CreateGameRequest {
+    let seats: Vec<Player> = seats.iter().map(|&g| g.clone()).collect();
     CreateGameRequest {
         request_id: request_id.into(),
         ..skitgubbe_for(&seats)
@@ -25,7 +22,7 @@ fn request(seats: &[&Guest], request_id: &str) -> CreateGameRequest {
 }
 
 /// How many games `guest` sits in.
-async fn games_of(app: &App, guest: &Guest) -> usize {
+async fn games_of(app: &GameService, guest: &Player) -> usize {
     app.games()
         .await
         .list_games(authed(
@@ -43,7 +40,7 @@ async fn games_of(app: &App, guest: &Guest) -> usize {
 }
 
 async fn repeated_request_returns_first_game(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (ann, bo) = (app.guest("ann").await, app.guest("bo").await);
     let mut games = app.games().await;
 
@@ -86,7 +83,7 @@ async fn repeated_request_returns_first_game(db: &TestDb) {
 }
 
 async fn concurrent_twins_create_one_game(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (ann, bo) = (app.guest("ann").await, app.guest("bo").await);
 
     let mut calls = tokio::task::JoinSet::new();
@@ -113,7 +110,7 @@ async fn concurrent_twins_create_one_game(db: &TestDb) {
 }
 
 async fn request_ids_are_per_creator(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (ann, bo) = (app.guest("ann").await, app.guest("bo").await);
     let mut games = app.games().await;
 

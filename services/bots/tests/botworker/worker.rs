@@ -1,8 +1,6 @@
 //! The worker against the real game service: many games at once to the
 //! end, a restart in the middle, and seats it does not hold left alone.
 
-mod support;
-
 use std::time::Duration;
 
 use rand::SeedableRng;
@@ -13,8 +11,9 @@ use skit_botworker::AccountsFile;
 use skit_proto::v1::{
     CreateGuestRequest, EventKind, GetHistoryRequest, GetViewRequest, SubmitMoveRequest,
 };
-use support::*;
 use tonic::Code;
+
+use crate::helpers::*;
 
 /// Seat `s` of game `g` goes to account `(g + s) % n`, so accounts hold
 /// several seats of one game as well as seats in many games.

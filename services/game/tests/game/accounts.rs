@@ -1,17 +1,15 @@
 //! AccountService beyond sign-up: operators list accounts by kind (the
 //! matchmaker finds its bots this way); nobody else may.
 
-mod support;
-
 use skit_proto::v1::{AccountKind, CreateAccountRequest, ListAccountsRequest};
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 use tonic::Code;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operators_list_accounts_by_kind() {
     let db = TestDb::sqlite();
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(&db).await;
     let mut accounts = app.accounts().await;
     let mut bots = Vec::new();
     for name in ["bot-a", "bot-b"] {

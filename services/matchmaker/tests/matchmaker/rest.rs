@@ -3,24 +3,22 @@
 //! until two players are matched, a long poll, a cancel, and the OpenAPI
 //! document.
 
-mod support;
-
 use serde_json::json;
-use skit_gateway::testing::{Http, sse_messages};
 use skit_proto::v1::AccountKind;
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::*;
+
+use crate::helpers::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tickets_over_rest_from_queue_to_game() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    drop(matchmaking(&mm).await); // waits until it serves
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bob = account(&game, "bob", AccountKind::Player).await;
-    let cat = account(&game, "cat", AccountKind::Player).await;
-    let http = Http::new(mm.url());
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    drop(mm.client().await); // waits until it serves
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bob = game.account("bob", AccountKind::Player).await;
+    let cat = game.account("cat", AccountKind::Player).await;
+    let http = mm.http();
     let mas_for_two = json!({"rules": {"preset": "mas"}, "playerCounts": [2]});
 
     // Refused requests name the field and queue nothing.

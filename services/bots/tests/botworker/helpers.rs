@@ -1,53 +1,38 @@
-//! The real game service on a free port against a fresh database, and the
-//! helpers the worker tests share: provisioning bots, creating games,
-//! running a worker, waiting for games to end.
+//! The helpers the worker tests share: the game service on a fresh
+//! database, provisioning bots, creating games, running a worker, waiting
+//! for games to end.
 
-#![allow(dead_code)]
-
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
 use skit_api::{Client, Secret};
 use skit_botworker::{AccountsFile, Config, Provision};
 use skit_proto::v1::{self, CreateGameRequest, GetViewRequest, Rules, SeatSpec};
-use skit_store::testing::TestDb;
+use skit_testkit::{GameService, OPERATOR_TOKEN, TestDb, spawn_game_with};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-pub const OPERATOR: &str = "operator-token-for-worker-tests";
-
 pub struct Service {
     pub url: String,
+    game: GameService,
     _db: TestDb,
 }
 
 /// The game service on port 0 over a fresh SQLite database.
 pub async fn spawn_service() -> Service {
     let db = TestDb::sqlite();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr: SocketAddr = listener.local_addr().expect("addr");
-    let config = skit_game::Config {
-        database_url: db.url().into(),
-        addr,
-        operator_token: Some(skit_game::Secret::new(OPERATOR)),
-        long_poll_cap_ms: 2_000,
-        ..skit_game::Config::default()
-    };
-    tokio::spawn(skit_game::run(listener, config, std::future::pending()));
+    // Short long polls: the Python bot's last wait ends soon after its games.
+    let game = spawn_game_with(&db, |c| c.long_poll_cap_ms = 2_000).await;
     Service {
-        url: format!("http://{addr}"),
+        url: game.url(),
+        game,
         _db: db,
     }
 }
 
 impl Service {
     pub async fn operator(&self) -> Client {
-        Client::connect(&self.url, Secret::new(OPERATOR))
-            .await
-            .expect("connect")
+        self.game.operator().await
     }
 
     /// A worker configuration for this service with short waits.
@@ -55,7 +40,7 @@ impl Service {
         Config {
             server: self.url.clone(),
             accounts_file: accounts.to_owned(),
-            operator_token: Some(Secret::new(OPERATOR)),
+            operator_token: Some(Secret::new(OPERATOR_TOKEN)),
             wait_ms: 1_000,
             max_games: 4,
             search_playouts: 24,
@@ -73,7 +58,7 @@ impl Service {
             strategy: strategy.into(),
             prefix: "test".into(),
         };
-        skit_botworker::provision(&self.url, &Secret::new(OPERATOR), path, &want)
+        skit_botworker::provision(&self.url, &Secret::new(OPERATOR_TOKEN), path, &want)
             .await
             .expect("provision")
     }

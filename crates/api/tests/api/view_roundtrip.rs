@@ -5,33 +5,14 @@
 //! equal the engine's own view of that seat at that version. The strategies
 //! must then decide alike from both.
 
-use std::net::SocketAddr;
-
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use skit_api::{Client, Secret, engine_view};
+use skit_api::{Client, engine_view};
 use skit_bots::{Budget, Greedy, Search, Strategy};
 use skit_engine::{Action, Game, Preset, Record, Ruleset, View};
 use skit_proto::v1;
-use skit_store::testing::TestDb;
-
-const OPERATOR: &str = "operator-token-for-client-tests";
-
-async fn spawn_service(db: &TestDb) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let config = skit_game::Config {
-        database_url: db.url().into(),
-        addr,
-        operator_token: Some(skit_game::Secret::new(OPERATOR)),
-        ..skit_game::Config::default()
-    };
-    tokio::spawn(skit_game::run(listener, config, std::future::pending()));
-    addr
-}
+use skit_testkit::{TestDb, spawn_game};
 
 /// One seat's API view at one version.
 struct Seen {
@@ -189,10 +170,8 @@ fn check_game(
 async fn converted_views_equal_the_engines_own_for_every_preset() {
     // Arrange: the service on a fresh database
     let db = TestDb::sqlite();
-    let addr = spawn_service(&db).await;
-    let mut client = Client::connect(&format!("http://{addr}"), Secret::new(OPERATOR))
-        .await
-        .expect("connect");
+    let service = spawn_game(&db).await;
+    let mut client = service.operator().await;
     let mut checked = 0;
     let mut decisions = 0;
     for (i, preset) in Preset::ALL.into_iter().enumerate() {

@@ -2,9 +2,6 @@
 //! are short (a few hundred milliseconds); the tests wait for what the
 //! service does with long polls and assert behaviour, never speed.
 
-#[macro_use]
-mod support;
-
 use std::time::Duration;
 
 use skit_proto::v1::{
@@ -13,8 +10,8 @@ use skit_proto::v1::{
     action::Kind,
     time_control::{Bank, Clock},
 };
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 use tonic::Code;
 
 on_both_databases!(
@@ -27,8 +24,8 @@ on_both_databases!(
 );
 
 /// Clock limits this short are allowed in these tests only.
-async fn app(db: &TestDb) -> App {
-    spawn_app_with(db.url(), |config| config.clock_min_limit_ms = 100).await
+async fn app(db: &TestDb) -> GameService {
+    spawn_game_with(db, |config| config.clock_min_limit_ms = 100).await
 }
 
 fn duration(ms: i64) -> pbjson_types::Duration {
@@ -47,11 +44,11 @@ fn per_move(ms: i64, on_timeout: OnTimeout) -> TimeControl {
 
 /// A game with one guest per seat under `time_control`.
 async fn timed_game(
-    app: &App,
+    app: &GameService,
     preset: &str,
     players: usize,
     time_control: Option<TimeControl>,
-) -> (Vec<Guest>, String) {
+) -> (Vec<Player>, String) {
     let mut guests = Vec::new();
     for i in 0..players {
         guests.push(app.guest(&format!("p{i}")).await);
@@ -82,7 +79,7 @@ async fn timed_game(
 }
 
 /// Seat `seat`'s view once the version is past `after` (or after 8 s).
-async fn view_after(app: &App, game: &str, seat: u32, token: &str, after: u64) -> View {
+async fn view_after(app: &GameService, game: &str, seat: u32, token: &str, after: u64) -> View {
     let req = GetViewRequest {
         game_id: game.into(),
         seat: Some(seat),

@@ -5,9 +5,6 @@
 //! games' moves; that it answers these before its deadline is what is
 //! checked here.)
 
-#[macro_use]
-mod support;
-
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -15,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::{
     CreateGameRequest, JoinGameRequest, ListGamesRequest, ListGamesResponse, Rules, SeatSpec,
 };
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 
 on_both_databases!(long_poll_wakes_for_my_turn);
 
@@ -25,7 +22,7 @@ const WAIT: Duration = Duration::from_secs(30);
 
 /// Starts a long poll for the caller's turn; answers with its reply and
 /// how long it took.
-fn poll(app: &App, token: &str) -> tokio::task::JoinHandle<(ListGamesResponse, Duration)> {
+fn poll(app: &GameService, token: &str) -> tokio::task::JoinHandle<(ListGamesResponse, Duration)> {
     let addr = app.addr;
     let token = token.to_owned();
     tokio::spawn(async move {
@@ -54,14 +51,14 @@ fn answered_early(took: Duration) -> bool {
 }
 
 async fn long_poll_wakes_for_my_turn(db: &TestDb) {
-    let app = spawn_app_with(db.url(), |c| c.long_poll_cap_ms = 60_000).await;
+    let app = spawn_game_with(db, |c| c.long_poll_cap_ms = 60_000).await;
     let mut client = app.games().await;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     // Moves in an unrelated game keep coming while the polls wait.
     let (strangers, noise, _) = app.game_with_guests(3).await;
 
     // A new game: whoever it gives the first turn hears of it at once.
-    let guests: Vec<Guest> = {
+    let guests: Vec<Player> = {
         let mut guests = Vec::new();
         for i in 0..3 {
             guests.push(app.guest(&format!("new{i}")).await);

@@ -3,15 +3,14 @@
 //! script plays them with `--until-done` and must leave both over with a
 //! loser.
 
-mod support;
-
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
 use skit_proto::v1::{AccountKind, CreateAccountRequest};
-use support::*;
 use tokio::process::Command;
+
+use crate::helpers::*;
 
 fn script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/python/skit_bot.py")

@@ -1,9 +1,6 @@
 //! The game service over gRPC, against a fresh SQLite file and a fresh
 //! Postgres database: each test is written once and run on both.
 
-#[macro_use]
-mod support;
-
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -15,8 +12,8 @@ use skit_proto::v1::{
     Action as ApiAction, CreateGameRequest, GetHistoryRequest, GetViewRequest, JoinGameRequest,
     ListGamesRequest, PlayAction, View, WatchGameRequest, action::Kind,
 };
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 use tonic::Code;
 
 on_both_databases!(
@@ -35,7 +32,7 @@ fn noop(_: u32, _: &View) {}
 
 async fn full_game_to_the_loser(db: &TestDb) {
     // Arrange
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, version) = app.game_with_guests(3).await;
     assert_eq!(version, 0);
     let mut client = app.games().await;
@@ -94,7 +91,7 @@ fn replay(actions: &[String], dealer: u8, players: u8) -> Game {
 
 async fn resent_move_is_idempotent(db: &TestDb) {
     // Arrange
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut client = app.games().await;
     let (seat, v) = seat_to_act(&mut client, &game, &guests).await;
@@ -139,7 +136,7 @@ async fn resent_move_is_idempotent(db: &TestDb) {
 /// guess): the same id from another seat is that seat's own.
 async fn move_ids_belong_to_their_seat(db: &TestDb) {
     // Arrange: a two-player game, so the seat to act alternates at times.
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(2).await;
     let mut client = app.games().await;
     let (first_seat, v) = seat_to_act(&mut client, &game, &guests).await;
@@ -185,7 +182,7 @@ async fn move_ids_belong_to_their_seat(db: &TestDb) {
 /// seat is refused, and neither appends anything.
 async fn joining_again_changes_nothing(db: &TestDb) {
     // Arrange: the creator at seat 0, seats 1 and 2 open.
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (creator, other) = (app.guest("ann").await, app.guest("bo").await);
     let mut client = app.games().await;
     let req = CreateGameRequest {
@@ -232,7 +229,7 @@ async fn joining_again_changes_nothing(db: &TestDb) {
 }
 
 async fn stale_version_is_aborted(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut client = app.games().await;
     let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -265,7 +262,7 @@ async fn stale_version_is_aborted(db: &TestDb) {
 }
 
 async fn every_error_class(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut client = app.games().await;
     let (seat, v) = seat_to_act(&mut client, &game, &guests).await;
@@ -340,7 +337,7 @@ async fn every_error_class(db: &TestDb) {
 }
 
 async fn restart_mid_game(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut client = app.games().await;
@@ -354,7 +351,7 @@ async fn restart_mid_game(db: &TestDb) {
     drop(client);
     app.stop().await;
 
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let mut client = app.games().await;
     let after = view(&mut client, &game, 1, &guests[1].token).await;
     assert_eq!(before, after, "the replayed game shows the same view");
@@ -392,7 +389,7 @@ fn cards_in(view: &View) -> Vec<Card> {
 }
 
 async fn views_never_leak(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let mut client = app.games().await;
     let games = if db.sqlite_path().is_some() { 3 } else { 2 };
     for g in 0..games {
@@ -489,8 +486,8 @@ async fn views_never_leak(db: &TestDb) {
 async fn two_instances_on_one_postgres() {
     // Arrange: two service instances sharing one database.
     let db = TestDb::postgres().await;
-    let a = spawn_app(db.url()).await;
-    let b = spawn_app(db.url()).await;
+    let a = spawn_game(&db).await;
+    let b = spawn_game(&db).await;
     let (guests, game, _) = a.game_with_guests(3).await;
     let mut on_a = a.games().await;
     let mut on_b = b.games().await;
@@ -582,7 +579,7 @@ async fn two_instances_on_one_postgres() {
 }
 
 async fn list_games_finds_my_turn(db: &TestDb) {
-    let app = spawn_app(db.url()).await;
+    let app = spawn_game(db).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut client = app.games().await;
     let (seat, _) = seat_to_act(&mut client, &game, &guests).await;

@@ -1,24 +1,23 @@
 //! Tables formed end to end: tickets in, games out, checked at the real
 //! game service.
 
-mod support;
-
 use std::time::Duration;
 
 use skit_proto::v1::{AccountKind, TicketState};
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::*;
+
+use crate::helpers::*;
 
 const SETTLE: Duration = Duration::from_secs(10);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn compatible_tickets_become_one_rated_game() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
-    let cy = account(&game, "cy", AccountKind::Player).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
+    let cy = game.account("cy", AccountKind::Player).await;
 
     let a = enqueue(&mm, &ann, enqueue_request("mas", &[2, 3], false)).await;
     let b = enqueue(&mm, &bo, enqueue_request("mas", &[3, 4], false)).await;
@@ -74,13 +73,13 @@ async fn compatible_tickets_become_one_rated_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_fill_a_table_after_the_wait() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
     let bots = [
-        account(&game, "bot-1", AccountKind::Bot).await,
-        account(&game, "bot-2", AccountKind::Bot).await,
+        game.account("bot-1", AccountKind::Bot).await,
+        game.account("bot-2", AccountKind::Bot).await,
     ];
-    let ann = account(&game, "ann", AccountKind::Player).await;
+    let ann = game.account("ann", AccountKind::Player).await;
 
     let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[3], true)).await;
     let matched = settled(&mm, &ann, &ticket, SETTLE).await;
@@ -104,12 +103,12 @@ async fn bots_fill_a_table_after_the_wait() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn alone_for_any_size_the_usual_table_is_filled() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
     for name in ["bot-1", "bot-2", "bot-3", "bot-4"] {
-        account(&game, name, AccountKind::Bot).await;
+        game.account(name, AccountKind::Bot).await;
     }
-    let ann = account(&game, "ann", AccountKind::Player).await;
+    let ann = game.account("ann", AccountKind::Player).await;
 
     let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[], true)).await;
     let matched = settled(&mm, &ann, &ticket, SETTLE).await;
@@ -125,13 +124,13 @@ async fn alone_for_any_size_the_usual_table_is_filled() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn incompatible_tickets_wait() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    account(&game, "bot-1", AccountKind::Bot).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
-    let cy = account(&game, "cy", AccountKind::Player).await;
-    let dee = guest(&game, "dee").await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    game.account("bot-1", AccountKind::Bot).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
+    let cy = game.account("cy", AccountKind::Player).await;
+    let dee = game.guest("dee").await;
 
     // Other presets, disjoint counts, a guest beside rated tickets, and
     // nobody allowing bots.
@@ -152,9 +151,9 @@ async fn incompatible_tickets_wait() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guests_are_matched_unrated() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let (ann, bo) = (guest(&game, "ann").await, guest(&game, "bo").await);
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let (ann, bo) = (game.guest("ann").await, game.guest("bo").await);
 
     let a = enqueue(&mm, &ann, enqueue_request("two-player", &[], false)).await;
     enqueue(&mm, &bo, enqueue_request("two-player", &[2], false)).await;

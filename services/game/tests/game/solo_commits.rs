@@ -3,14 +3,11 @@
 //! Concurrent games still reach their end, a resent move is stored once and
 //! a move against an old version is refused, on both databases.
 
-#[macro_use]
-mod support;
-
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::{GetHistoryRequest, View};
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::TestDb;
+use skit_testkit::*;
 use tonic::Code;
 
 on_both_databases!(
@@ -23,7 +20,7 @@ fn noop(_: u32, _: &View) {}
 /// More games at once than the committers of a small pool, so moves queue
 /// for a committer while others are being written.
 async fn concurrent_games_end_with_every_move_logged(db: &TestDb) {
-    let app = spawn_app_with(db.url(), |c| {
+    let app = spawn_game_with(db, |c| {
         c.group_commit = false;
         c.db_max_connections = 4;
     })
@@ -68,7 +65,7 @@ async fn concurrent_games_end_with_every_move_logged(db: &TestDb) {
 }
 
 async fn resent_and_stale_moves(db: &TestDb) {
-    let app = spawn_app_with(db.url(), |c| c.group_commit = false).await;
+    let app = spawn_game_with(db, |c| c.group_commit = false).await;
     let (guests, game, _) = app.game_with_guests(3).await;
     let mut client = app.games().await;
     let mut rng = ChaCha8Rng::seed_from_u64(7);

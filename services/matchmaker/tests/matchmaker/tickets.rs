@@ -1,26 +1,25 @@
 //! The ticket API: validation, one queued ticket per account, cancel, and
 //! watching a ticket until it is matched.
 
-mod support;
-
 use std::time::Duration;
 
 use skit_proto::v1::{
     AccountKind, CancelTicketRequest, EnqueueRequest, GetTicketRequest, Rules, TicketState,
     WatchTicketRequest,
 };
-use skit_store::testing::TestDb;
-use support::*;
+use skit_testkit::*;
 use tokio_stream::StreamExt;
 use tonic::{Code, Request};
+
+use crate::helpers::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_are_refused_by_field() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let mut client = matchmaking(&mm).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let mut client = mm.client().await;
 
     let bad_count = client
         .enqueue(authed(enqueue_request("mas", &[2, 5], false), &ann.token))
@@ -82,12 +81,13 @@ async fn bad_requests_are_refused_by_field() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_queued_ticket_per_account() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let ann = game.account("ann", AccountKind::Player).await;
     let first = enqueue(&mm, &ann, enqueue_request("mas", &[2], false)).await;
 
-    let second = matchmaking(&mm)
+    let second = mm
+        .client()
         .await
         .enqueue(authed(
             enqueue_request("skitgubbe", &[3], false),
@@ -105,12 +105,12 @@ async fn one_queued_ticket_per_account() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cancelled_tickets_are_never_matched() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
-    let cy = account(&game, "cy", AccountKind::Player).await;
-    let mut client = matchmaking(&mm).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
+    let cy = game.account("cy", AccountKind::Player).await;
+    let mut client = mm.client().await;
     let a = enqueue(&mm, &ann, enqueue_request("mas", &[3], false)).await;
 
     let by_other = client
@@ -177,12 +177,13 @@ async fn cancelled_tickets_are_never_matched() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_follows_a_ticket_to_its_game() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
     let a = enqueue(&mm, &ann, enqueue_request("two-player", &[2], false)).await;
-    let mut stream = matchmaking(&mm)
+    let mut stream = mm
+        .client()
         .await
         .watch_ticket(authed(
             WatchTicketRequest {

@@ -2,30 +2,29 @@
 //! match planned before a crash without a second game, and two matchmakers
 //! on one Postgres database never seat one ticket twice.
 
-mod support;
-
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use serde_json::json;
 use skit_proto::v1::{AccountKind, CreateGameRequest, SeatSpec, TicketState};
-use skit_store::testing::TestDb;
 use skit_store::{AccountId, MatchSeat, NewTicket, PlannedMatch, Store};
-use support::*;
+use skit_testkit::*;
+
+use crate::helpers::*;
 
 const SETTLE: Duration = Duration::from_secs(15);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_keeps_queued_tickets() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let game = spawn_game(&game_db).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
     let a = enqueue(&mm, &ann, enqueue_request("two-player", &[2], false)).await;
     mm.stop().await;
 
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
     let still = settled(&mm, &ann, &a, Duration::ZERO).await;
     assert_eq!(
         still.state,
@@ -78,13 +77,14 @@ async fn crashed_mid_match(mm_db: &TestDb, players: &[&Player]) -> PlannedMatch 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_planned_before_a_crash_gets_one_game() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let ann = account(&game, "ann", AccountKind::Player).await;
-    let bo = account(&game, "bo", AccountKind::Player).await;
+    let game = spawn_game(&game_db).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let bo = game.account("bo", AccountKind::Player).await;
     let planned = crashed_mid_match(&mm_db, &[&ann, &bo]).await;
     // The crash came after CreateGame succeeded but before the tickets
     // were marked: the game exists under the match id.
-    let created = games(&game)
+    let created = game
+        .games()
         .await
         .create_game(authed(
             CreateGameRequest {
@@ -106,7 +106,7 @@ async fn a_match_planned_before_a_crash_gets_one_game() {
         .expect("create")
         .into_inner();
 
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
     let store = Store::connect(mm_db.url()).await.expect("store");
     let ticket_id = planned.seats[0].ticket.expect("ticket");
     let mut ticket = store
@@ -142,12 +142,12 @@ async fn a_match_planned_before_a_crash_gets_one_game() {
 async fn two_matchmakers_seat_every_ticket_at_most_once() {
     let game_db = TestDb::sqlite();
     let mm_db = TestDb::postgres().await;
-    let game = spawn_game(game_db.url()).await;
-    let one = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    let two = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let game = spawn_game(&game_db).await;
+    let one = spawn_matchmaker(&mm_db, &game).await;
+    let two = spawn_matchmaker(&mm_db, &game).await;
     let mut players = Vec::new();
     for i in 0..24 {
-        players.push(account(&game, &format!("p{i}"), AccountKind::Player).await);
+        players.push(game.account(&format!("p{i}"), AccountKind::Player).await);
     }
 
     // Alternate instances; mixed counts so tables of 2, 3 and 4 form.

@@ -1,0 +1,6 @@
+//! The bot worker's integration tests, one binary: the worker (and the
+//! Python example bot) against the real game service in this process.
+
+mod helpers;
+mod python_bot;
+mod worker;

@@ -1,0 +1,15 @@
+//! The game service's integration tests, one binary: each module starts the
+//! real service in this process (`skit_testkit`) on a fresh database and
+//! talks to it over the network as a client would. The live-cache test is
+//! a binary of its own (`tests/cache.rs`): it reads a process-wide gauge.
+
+mod accounts;
+mod api;
+mod clocks;
+mod crash;
+mod create_idempotent;
+mod health;
+mod list_wait;
+mod ratings;
+mod rest;
+mod solo_commits;

@@ -1,0 +1,10 @@
+//! The matchmaker's integration tests, one binary: the real matchmaker and
+//! game service in this process (`skit_testkit`), each on a fresh database,
+//! with tickets in and games out as clients see them.
+
+mod durability;
+mod health;
+mod helpers;
+mod matching;
+mod rest;
+mod tickets;
