@@ -1,7 +1,5 @@
 //! Helpers shared by the bot tests: seeded games driven to the end.
 
-#![allow(dead_code)]
-
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,7 +1,7 @@
 //! Determinization: every sampled state shows the seat exactly what its view
 //! shows, over many positions of every preset.
 
-mod common;
+use crate::common;
 
 use skit_bots::{Determinizer, Greedy, Random, Strategy};
 use skit_engine::{Game, Seat, State, TableEntry, View};

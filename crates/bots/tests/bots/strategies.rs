@@ -1,7 +1,7 @@
 //! Every strategy plays every preset at every player count to the end,
 //! always choosing a legal action.
 
-mod common;
+use crate::common;
 
 use skit_bots::{Greedy, Random, Strategy, by_name};
 use skit_engine::{Phase, Preset};

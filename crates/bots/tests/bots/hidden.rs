@@ -2,7 +2,7 @@
 //! says so), and two games that differ only in cards the seat cannot see
 //! make it choose the same action from the same seeded generator.
 
-mod common;
+use crate::common;
 
 use rand::seq::SliceRandom;
 use skit_bots::Strategy;
