@@ -5,7 +5,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod arena;
 mod bench;
-mod conformance;
 mod demo;
 mod load;
 mod play;
@@ -55,7 +54,7 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Conformance { paths } => {
-            let (passed, failures) = conformance::run(&paths);
+            let (passed, failures) = skit_conformance::run(&paths);
             for failure in &failures {
                 println!("{failure}");
             }

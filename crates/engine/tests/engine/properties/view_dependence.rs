@@ -7,8 +7,8 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use skit_engine::rules::Phase1Mode;
 use skit_engine::{Card, Game, Seat, State};
 
-use crate::play::play;
-use crate::{GAMES, setups};
+use crate::properties::play::play;
+use crate::properties::{GAMES, setups};
 
 /// Where a card is, as far as whether a seat can see it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

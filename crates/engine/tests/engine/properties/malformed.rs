@@ -8,10 +8,10 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 use skit_engine::{Action, Card, CardSet, Move, MoveKind, State};
 
-use crate::conservation::conservation;
-use crate::legality::random_cards;
-use crate::play::play;
-use crate::{random_card, setups};
+use crate::properties::conservation::conservation;
+use crate::properties::legality::random_cards;
+use crate::properties::play::play;
+use crate::properties::{random_card, setups};
 
 /// A random JSON value, often almost an action.
 fn random_json(rng: &mut ChaCha8Rng, state: &State, depth: u32) -> Value {

@@ -4,7 +4,7 @@
 
 use skit_engine::{CardSet, State};
 
-use crate::Step;
+use crate::properties::Step;
 
 const PLACES: [&str; 6] = [
     "hands",

@@ -10,9 +10,9 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 use skit_engine::{Action, Card, CardSet, MAX_MOVES, Move, MoveKind, Phase, SeatSet, State};
 
-use crate::conservation::{assert_conserved, conservation};
-use crate::play::play;
-use crate::{GAMES, Step, card, random_card, setups};
+use crate::properties::conservation::{assert_conserved, conservation};
+use crate::properties::play::play;
+use crate::properties::{GAMES, Step, card, random_card, setups};
 
 /// Random actions outside the legal list tried after every action.
 const RANDOM_MOVES: usize = 12;

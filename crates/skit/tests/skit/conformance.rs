@@ -1,4 +1,6 @@
-//! The repo's rule scenarios (and the shared public ones, when present) pass.
+//! `skit conformance` over the repo's rule scenarios (and the shared public
+//! ones, when present): all pass and it says so; a broken scenario fails
+//! and is counted. The engine's tests run the same files without the CLI.
 
 use std::path::PathBuf;
 use std::process::Command;

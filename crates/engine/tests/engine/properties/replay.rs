@@ -4,8 +4,8 @@
 use serde_json::Value;
 use skit_engine::{Action, State};
 
-use crate::play::play;
-use crate::{GAMES, setups};
+use crate::properties::play::play;
+use crate::properties::{GAMES, setups};
 
 #[test]
 fn replaying_the_actions_reproduces_every_state_and_the_history() {

@@ -4,8 +4,8 @@
 
 use skit_engine::{Action, Move, MoveKind, Record};
 
-use crate::play::play;
-use crate::{GAMES, setups};
+use crate::properties::play::play;
+use crate::properties::{GAMES, setups};
 
 #[test]
 fn a_pickup_records_the_cards_taken_from_the_table() {

@@ -4,9 +4,9 @@
 use rand::Rng;
 use skit_engine::{Action, Card, CardSet, MoveKind, Rank, Suit};
 
-use crate::play::play;
-use crate::view_dependence::view_json_but_history;
-use crate::{Step, setups};
+use crate::properties::play::play;
+use crate::properties::view_dependence::view_json_but_history;
+use crate::properties::{Step, setups};
 
 /// Every card written as a JSON string in `json` (`"TS"`).
 fn cards_mentioned(json: &str) -> CardSet {

@@ -1,5 +1,13 @@
-//! `skit conformance PATH...`: runs rule scenarios and reports
-//! `N passed, M failed` (`../shared/conformance/FORMAT.md`).
+//! Rule scenarios (`../shared/conformance/FORMAT.md`): JSON files that set
+//! up a game, play actions, and say what the engine must then show or
+//! refuse. `skit conformance PATH...` reports on them, and the engine's
+//! tests run the repository's scenarios with `cargo test -p skit-engine`.
+//!
+//! ```no_run
+//! let (passed, failures) = skit_conformance::run(&["tests/conformance".into()]);
+//! assert!(failures.is_empty(), "{failures:#?}");
+//! println!("{passed} passed");
+//! ```
 
 mod assert;
 mod scenario;
@@ -8,7 +16,9 @@ use std::path::{Path, PathBuf};
 
 use skit_engine::{Action, Game};
 
-/// Runs every scenario under `paths`; returns (passed, failures).
+/// Runs every scenario file under `paths` (files, or folders searched for
+/// `*.json`); returns how many passed, and one line per failure naming the
+/// file and what went wrong.
 pub fn run(paths: &[PathBuf]) -> (usize, Vec<String>) {
     let mut files = Vec::new();
     for path in paths {

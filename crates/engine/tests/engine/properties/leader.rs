@@ -3,8 +3,8 @@
 
 use skit_engine::{Action, Awaiting, Phase};
 
-use crate::play::play;
-use crate::{GAMES, setups};
+use crate::properties::play::play;
+use crate::properties::{GAMES, setups};
 
 /// After the low-card shuffle the phase-two lead goes to the seat shown as
 /// leader while it was awaited (the trump holder, SPEC 3.2), unless that

@@ -7,7 +7,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 use skit_engine::{Action, Card, CardSet, Game, Move, MoveKind, Phase};
 
-use crate::{Setup, Step};
+use crate::properties::{Setup, Step};
 
 /// No game may need more actions (the default phase-two limit is 2000).
 const MAX_ACTIONS: usize = 10_000;
