@@ -9,6 +9,8 @@
 //! applying a stored event cannot be refused by the rules.
 
 mod ending;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 
