@@ -1,7 +1,7 @@
 //! An API view back into the engine's per-seat [`View`]: the inverse of the
 //! service's `convert::view`, field by field, so a strategy written against
 //! the engine decides from a view fetched over the network exactly as from
-//! the engine's own (see `tests/view_roundtrip.rs`).
+//! the engine's own (see `tests/api/view_roundtrip.rs`).
 
 use skit_engine::{Phase, SeatView, Suit, View};
 use skit_proto::v1;

@@ -1,7 +1,8 @@
 //! The pinned algorithm `skitgubbe-shuffle-v1`: how a seed becomes the deck,
 //! the dealer and every later chance outcome. `docs/fairness.md` describes
-//! it step by step; the test vectors there and in `tests/vectors.rs` must
-//! never change. A different algorithm gets a new name.
+//! it step by step; the test vectors there and in
+//! `tests/fairness/vectors.rs` must never change. A different algorithm gets
+//! a new name.
 
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
