@@ -7,11 +7,12 @@ use std::time::Duration;
 use skit_api::Secret;
 use skit_matchmaker::Config;
 use skit_proto::v1::matchmaking_service_client::MatchmakingServiceClient;
+use skit_proto::v1::{EnqueueRequest, GetTicketRequest, Ticket, TicketState};
 use skit_store::testing::TestDb;
 use tonic::transport::Channel;
 
 use crate::running::{Running, Shutdown, bind};
-use crate::{GameService, Http, OPERATOR_TOKEN};
+use crate::{GameService, Http, OPERATOR_TOKEN, Player, authed};
 
 /// A matchmaker running in this process.
 #[derive(Debug)]
@@ -83,5 +84,36 @@ impl Matchmaker {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         panic!("the matchmaker at {} did not start", self.url());
+    }
+
+    /// `player` queues with `request`; panics if it is refused.
+    pub async fn enqueue(&self, player: &Player, request: EnqueueRequest) -> Ticket {
+        self.client()
+            .await
+            .enqueue(authed(request, &player.token))
+            .await
+            .unwrap_or_else(|e| panic!("enqueue: {e}"))
+            .into_inner()
+    }
+
+    /// Long-polls `player`'s ticket until it is no longer queued or
+    /// `within` has passed; returns it as it is then.
+    pub async fn settled(&self, player: &Player, ticket: &Ticket, within: Duration) -> Ticket {
+        let mut client = self.client().await;
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let request = GetTicketRequest {
+                ticket_id: ticket.ticket_id.clone(),
+                wait_ms: 1000,
+            };
+            let now = client
+                .get_ticket(authed(request, &player.token))
+                .await
+                .unwrap_or_else(|e| panic!("get ticket {}: {e}", ticket.ticket_id))
+                .into_inner();
+            if now.state != TicketState::Queued as i32 || tokio::time::Instant::now() >= deadline {
+                return now;
+            }
+        }
     }
 }

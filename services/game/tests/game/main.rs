@@ -8,6 +8,7 @@ mod api;
 mod clocks;
 mod crash;
 mod create_idempotent;
+mod discovery;
 mod health;
 mod list_wait;
 mod ratings;

@@ -21,18 +21,21 @@ async fn a_restart_keeps_queued_tickets() {
     let ann = game.account("ann", AccountKind::Player).await;
     let bo = game.account("bo", AccountKind::Player).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
-    let a = enqueue(&mm, &ann, enqueue_request("two-player", &[2], false)).await;
+    let a = mm
+        .enqueue(&ann, enqueue_request("two-player", &[2], false))
+        .await;
     mm.stop().await;
 
     let mm = spawn_matchmaker(&mm_db, &game).await;
-    let still = settled(&mm, &ann, &a, Duration::ZERO).await;
+    let still = mm.settled(&ann, &a, Duration::ZERO).await;
     assert_eq!(
         still.state,
         TicketState::Queued as i32,
         "the ticket survived"
     );
-    enqueue(&mm, &bo, enqueue_request("two-player", &[2], false)).await;
-    let matched = settled(&mm, &ann, &a, SETTLE).await;
+    mm.enqueue(&bo, enqueue_request("two-player", &[2], false))
+        .await;
+    let matched = mm.settled(&ann, &a, SETTLE).await;
 
     assert_eq!(matched.state, TicketState::Matched as i32);
     assert_eq!(games_of(&game, &bo).await.len(), 1);
@@ -159,12 +162,12 @@ async fn two_matchmakers_seat_every_ticket_at_most_once() {
             1 => &[3, 4],
             _ => &[2, 3, 4],
         };
-        tickets.push(enqueue(mm, p, enqueue_request("mas", counts, false)).await);
+        tickets.push(mm.enqueue(p, enqueue_request("mas", counts, false)).await);
     }
     let mut settled_tickets = Vec::new();
     for (i, (p, t)) in players.iter().zip(&tickets).enumerate() {
         let mm = if i % 2 == 0 { &two } else { &one };
-        settled_tickets.push(settled(mm, p, t, Duration::from_secs(3)).await);
+        settled_tickets.push(mm.settled(p, t, Duration::from_secs(3)).await);
     }
 
     let mut by_game: HashMap<String, Vec<&skit_proto::v1::Ticket>> = HashMap::new();

@@ -1,11 +1,7 @@
-//! Tickets as a client makes and follows them.
+//! Requests the matchmaker tests share.
 
-use std::time::Duration;
-
-use skit_proto::v1::{
-    EnqueueRequest, GameSummary, GetTicketRequest, ListGamesRequest, Rules, Ticket, TicketState,
-};
-use skit_testkit::{GameService, Matchmaker, Player, authed};
+use skit_proto::v1::{EnqueueRequest, GameSummary, ListGamesRequest, Rules};
+use skit_testkit::{GameService, Player, authed};
 
 pub fn rules(preset: &str) -> Option<Rules> {
     Some(Rules {
@@ -19,42 +15,6 @@ pub fn enqueue_request(preset: &str, counts: &[u32], allow_bots: bool) -> Enqueu
         rules: rules(preset),
         player_counts: counts.to_vec(),
         allow_bots,
-    }
-}
-
-pub async fn enqueue(mm: &Matchmaker, player: &Player, req: EnqueueRequest) -> Ticket {
-    mm.client()
-        .await
-        .enqueue(authed(req, &player.token))
-        .await
-        .expect("enqueue")
-        .into_inner()
-}
-
-/// Long-polls the ticket until it is no longer queued or `within` passes.
-pub async fn settled(
-    mm: &Matchmaker,
-    player: &Player,
-    ticket: &Ticket,
-    within: Duration,
-) -> Ticket {
-    let mut client = mm.client().await;
-    let deadline = tokio::time::Instant::now() + within;
-    loop {
-        let now = client
-            .get_ticket(authed(
-                GetTicketRequest {
-                    ticket_id: ticket.ticket_id.clone(),
-                    wait_ms: 1000,
-                },
-                &player.token,
-            ))
-            .await
-            .expect("get ticket")
-            .into_inner();
-        if now.state != TicketState::Queued as i32 || tokio::time::Instant::now() >= deadline {
-            return now;
-        }
     }
 }
 

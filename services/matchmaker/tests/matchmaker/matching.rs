@@ -19,9 +19,13 @@ async fn compatible_tickets_become_one_rated_game() {
     let bo = game.account("bo", AccountKind::Player).await;
     let cy = game.account("cy", AccountKind::Player).await;
 
-    let a = enqueue(&mm, &ann, enqueue_request("mas", &[2, 3], false)).await;
-    let b = enqueue(&mm, &bo, enqueue_request("mas", &[3, 4], false)).await;
-    let c = enqueue(&mm, &cy, enqueue_request("mas", &[], false)).await;
+    let a = mm
+        .enqueue(&ann, enqueue_request("mas", &[2, 3], false))
+        .await;
+    let b = mm
+        .enqueue(&bo, enqueue_request("mas", &[3, 4], false))
+        .await;
+    let c = mm.enqueue(&cy, enqueue_request("mas", &[], false)).await;
     assert_eq!(a.state, TicketState::Queued as i32);
     assert_eq!(a.ruleset_key, "mas");
     assert_eq!(a.player_counts, [2, 3]);
@@ -32,9 +36,9 @@ async fn compatible_tickets_become_one_rated_game() {
     );
 
     let tickets = [
-        settled(&mm, &ann, &a, SETTLE).await,
-        settled(&mm, &bo, &b, SETTLE).await,
-        settled(&mm, &cy, &c, SETTLE).await,
+        mm.settled(&ann, &a, SETTLE).await,
+        mm.settled(&bo, &b, SETTLE).await,
+        mm.settled(&cy, &c, SETTLE).await,
     ];
 
     assert!(
@@ -81,8 +85,10 @@ async fn bots_fill_a_table_after_the_wait() {
     ];
     let ann = game.account("ann", AccountKind::Player).await;
 
-    let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[3], true)).await;
-    let matched = settled(&mm, &ann, &ticket, SETTLE).await;
+    let ticket = mm
+        .enqueue(&ann, enqueue_request("skitgubbe", &[3], true))
+        .await;
+    let matched = mm.settled(&ann, &ticket, SETTLE).await;
 
     assert_eq!(matched.state, TicketState::Matched as i32);
     let listed = games_of(&game, &ann).await;
@@ -110,8 +116,10 @@ async fn alone_for_any_size_the_usual_table_is_filled() {
     }
     let ann = game.account("ann", AccountKind::Player).await;
 
-    let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[], true)).await;
-    let matched = settled(&mm, &ann, &ticket, SETTLE).await;
+    let ticket = mm
+        .enqueue(&ann, enqueue_request("skitgubbe", &[], true))
+        .await;
+    let matched = mm.settled(&ann, &ticket, SETTLE).await;
 
     assert_eq!(matched.state, TicketState::Matched as i32);
     let listed = games_of(&game, &ann).await;
@@ -134,13 +142,17 @@ async fn incompatible_tickets_wait() {
 
     // Other presets, disjoint counts, a guest beside rated tickets, and
     // nobody allowing bots.
-    let a = enqueue(&mm, &ann, enqueue_request("mas", &[2], false)).await;
-    let b = enqueue(&mm, &bo, enqueue_request("skitgubbe", &[2], false)).await;
-    let c = enqueue(&mm, &cy, enqueue_request("mas", &[3, 4], false)).await;
-    let d = enqueue(&mm, &dee, enqueue_request("mas", &[2], false)).await;
+    let a = mm.enqueue(&ann, enqueue_request("mas", &[2], false)).await;
+    let b = mm
+        .enqueue(&bo, enqueue_request("skitgubbe", &[2], false))
+        .await;
+    let c = mm
+        .enqueue(&cy, enqueue_request("mas", &[3, 4], false))
+        .await;
+    let d = mm.enqueue(&dee, enqueue_request("mas", &[2], false)).await;
 
     for (player, ticket) in [(&ann, &a), (&bo, &b), (&cy, &c), (&dee, &d)] {
-        let after = settled(&mm, player, ticket, Duration::from_millis(800)).await;
+        let after = mm.settled(player, ticket, Duration::from_millis(800)).await;
         assert_eq!(after.state, TicketState::Queued as i32, "{after:?}");
         assert!(games_of(&game, player).await.is_empty());
     }
@@ -155,9 +167,12 @@ async fn guests_are_matched_unrated() {
     let mm = spawn_matchmaker(&mm_db, &game).await;
     let (ann, bo) = (game.guest("ann").await, game.guest("bo").await);
 
-    let a = enqueue(&mm, &ann, enqueue_request("two-player", &[], false)).await;
-    enqueue(&mm, &bo, enqueue_request("two-player", &[2], false)).await;
-    let matched = settled(&mm, &ann, &a, SETTLE).await;
+    let a = mm
+        .enqueue(&ann, enqueue_request("two-player", &[], false))
+        .await;
+    mm.enqueue(&bo, enqueue_request("two-player", &[2], false))
+        .await;
+    let matched = mm.settled(&ann, &a, SETTLE).await;
 
     assert_eq!(matched.state, TicketState::Matched as i32);
     let listed = games_of(&game, &bo).await;

@@ -72,7 +72,7 @@ async fn bad_requests_are_refused_by_field() {
     assert_eq!(anonymous.code(), Code::Unauthenticated);
     assert_eq!(unknown.code(), Code::Unauthenticated);
     // Nothing was queued: a good request now succeeds.
-    enqueue(&mm, &ann, enqueue_request("mas", &[2], false)).await;
+    mm.enqueue(&ann, enqueue_request("mas", &[2], false)).await;
     drop(client);
     mm.stop().await;
     game.stop().await;
@@ -84,7 +84,7 @@ async fn one_queued_ticket_per_account() {
     let game = spawn_game(&game_db).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
     let ann = game.account("ann", AccountKind::Player).await;
-    let first = enqueue(&mm, &ann, enqueue_request("mas", &[2], false)).await;
+    let first = mm.enqueue(&ann, enqueue_request("mas", &[2], false)).await;
 
     let second = mm
         .client()
@@ -111,7 +111,7 @@ async fn cancelled_tickets_are_never_matched() {
     let bo = game.account("bo", AccountKind::Player).await;
     let cy = game.account("cy", AccountKind::Player).await;
     let mut client = mm.client().await;
-    let a = enqueue(&mm, &ann, enqueue_request("mas", &[3], false)).await;
+    let a = mm.enqueue(&ann, enqueue_request("mas", &[3], false)).await;
 
     let by_other = client
         .cancel_ticket(authed(
@@ -135,10 +135,14 @@ async fn cancelled_tickets_are_never_matched() {
         .await
         .expect("cancelling again returns it")
         .into_inner();
-    let b = enqueue(&mm, &bo, enqueue_request("mas", &[2, 3], false)).await;
-    let c = enqueue(&mm, &cy, enqueue_request("mas", &[2, 3], false)).await;
-    let b = settled(&mm, &bo, &b, Duration::from_secs(10)).await;
-    let c = settled(&mm, &cy, &c, Duration::from_secs(10)).await;
+    let b = mm
+        .enqueue(&bo, enqueue_request("mas", &[2, 3], false))
+        .await;
+    let c = mm
+        .enqueue(&cy, enqueue_request("mas", &[2, 3], false))
+        .await;
+    let b = mm.settled(&bo, &b, Duration::from_secs(10)).await;
+    let c = mm.settled(&cy, &c, Duration::from_secs(10)).await;
 
     assert_eq!(by_other.code(), Code::PermissionDenied);
     assert_eq!(cancelled.state, TicketState::Cancelled as i32);
@@ -181,7 +185,9 @@ async fn watch_follows_a_ticket_to_its_game() {
     let mm = spawn_matchmaker(&mm_db, &game).await;
     let ann = game.account("ann", AccountKind::Player).await;
     let bo = game.account("bo", AccountKind::Player).await;
-    let a = enqueue(&mm, &ann, enqueue_request("two-player", &[2], false)).await;
+    let a = mm
+        .enqueue(&ann, enqueue_request("two-player", &[2], false))
+        .await;
     let mut stream = mm
         .client()
         .await
@@ -196,7 +202,8 @@ async fn watch_follows_a_ticket_to_its_game() {
         .into_inner();
     let first = stream.next().await.expect("first").expect("ticket");
 
-    enqueue(&mm, &bo, enqueue_request("two-player", &[2], false)).await;
+    mm.enqueue(&bo, enqueue_request("two-player", &[2], false))
+        .await;
     let mut seen = vec![first];
     while let Some(next) = tokio::time::timeout(Duration::from_secs(10), stream.next())
         .await

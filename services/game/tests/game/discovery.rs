@@ -3,12 +3,9 @@
 //! reflection, in both versions tools speak, lists exactly this port's
 //! services.
 
-mod support;
-
 use skit_gateway::cli_probe::{answer, refusal};
 use skit_gateway::reflection_probe::{list_services, v1alpha_describes};
-use skit_store::testing::TestDb;
-use support::spawn_app;
+use skit_testkit::{TestDb, spawn_game};
 
 const EXE: &str = env!("CARGO_BIN_EXE_skit-game");
 
@@ -54,8 +51,8 @@ fn a_one_character_operator_token_is_refused_at_start_up() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reflection_lists_this_ports_services_in_v1_and_v1alpha() {
     let db = TestDb::sqlite();
-    let app = spawn_app(db.url()).await;
-    let url = format!("http://{}", app.addr);
+    let app = spawn_game(&db).await;
+    let url = app.url();
 
     let (v1, v1alpha) = list_services(&url).await;
 

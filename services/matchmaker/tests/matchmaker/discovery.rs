@@ -1,20 +1,11 @@
 //! What an outside client finds before reading any docs: `skit-matchmaker
-//! --help` and `--version` answer without starting a server, gRPC
-//! reflection (v1 and v1alpha) lists exactly this port's services, and
-//! `/metrics` shows the matchmaker's own figures.
-
-mod support;
-
-use std::time::Duration;
+//! --help` and `--version` answer without starting a server, and gRPC
+//! reflection (v1 and v1alpha) lists exactly this port's services. (That
+//! `/metrics` shows the matchmaker's own figures is `tests/metrics.rs`.)
 
 use skit_gateway::cli_probe::{answer, refusal};
 use skit_gateway::reflection_probe::{list_services, v1alpha_describes};
-use skit_gateway::testing::Http;
-use skit_proto::v1::{AccountKind, TicketState};
-use skit_store::testing::TestDb;
-use support::{
-    account, enqueue, enqueue_request, mm_config, settled, spawn_game, spawn_matchmaker,
-};
+use skit_testkit::{TestDb, spawn_game, spawn_matchmaker};
 
 const EXE: &str = env!("CARGO_BIN_EXE_skit-matchmaker");
 
@@ -59,8 +50,8 @@ fn a_one_character_operator_token_is_refused_at_start_up() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reflection_lists_this_ports_services_in_v1_and_v1alpha() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
 
     let (v1, v1alpha) = list_services(&mm.url()).await;
 
@@ -73,37 +64,6 @@ async fn reflection_lists_this_ports_services_in_v1_and_v1alpha() {
     assert_eq!(v1, expected);
     assert_eq!(v1alpha, expected);
     assert!(v1alpha_describes(&mm.url(), "skitgubbe.v1.MatchmakingService").await);
-    mm.stop().await;
-    game.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn metrics_show_the_matchmakers_own_figures() {
-    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
-    let game = spawn_game(game_db.url()).await;
-    let mm = spawn_matchmaker(mm_config(mm_db.url(), &game)).await;
-    for name in ["bot-1", "bot-2"] {
-        account(&game, name, AccountKind::Bot).await;
-    }
-    let ann = account(&game, "ann", AccountKind::Player).await;
-
-    let ticket = enqueue(&mm, &ann, enqueue_request("skitgubbe", &[3], true)).await;
-    let matched = settled(&mm, &ann, &ticket, Duration::from_secs(20)).await;
-    let (status, text) = Http::new(mm.url())
-        .text("GET", "/metrics", None, None)
-        .await;
-
-    assert_eq!(matched.state, TicketState::Matched as i32);
-    assert_eq!(status, 200, "{text}");
-    for line in [
-        "skit_mm_tickets_enqueued_total 1",
-        "skit_mm_games_created_total 1",
-        "skit_mm_bot_seats_total 2",
-        "skit_mm_ticket_wait_seconds_count 1",
-        "skit_mm_tickets_waiting ",
-    ] {
-        assert!(text.contains(line), "{line} missing:\n{text}");
-    }
     mm.stop().await;
     game.stop().await;
 }
