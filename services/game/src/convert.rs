@@ -7,6 +7,7 @@ use skit_engine::{Card, CardSet, MoveKind, Phase, Record, Seat, TableEntry};
 use skit_proto::v1;
 use v1::action::Kind;
 
+use crate::cached::Cached;
 use crate::clock;
 use crate::error::ApiError;
 use crate::live::{Entry, Forfeit, Live, public_cards};
@@ -168,7 +169,7 @@ pub fn rating_message(rating: &skit_store::Rating) -> v1::Rating {
 }
 
 /// `seat`'s view (`None`: a spectator's).
-pub fn view(live: &Live, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
+pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1::View {
     // The history comes from `history` below, which pairs each record with
     // its version; the engine's copy of it is not needed.
     let mut v = live.game.view_since(seat, live.game.history().len());

@@ -18,15 +18,18 @@ use std::time::{Duration, Instant};
 use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
 
+use crate::cached::Cached;
+use crate::convert;
 use crate::error::ApiError;
 use crate::live::Live;
+use crate::rated;
 
 /// A locked, loaded, caught-up game.
-pub type Locked = OwnedMappedMutexGuard<Option<Live>, Live>;
+pub type Locked = OwnedMappedMutexGuard<Option<Cached>, Cached>;
 
 #[derive(Debug)]
 struct Slot {
-    live: Arc<tokio::sync::Mutex<Option<Live>>>,
+    live: Arc<tokio::sync::Mutex<Option<Cached>>>,
     /// The newest event seq this instance knows of; watchers wait on it.
     latest: watch::Sender<u64>,
     /// When the game was last asked for (milliseconds since `Games::epoch`).
@@ -106,7 +109,9 @@ impl Games {
         let mut guard = slot.live.clone().lock_owned().await;
         match guard.as_mut() {
             None => {
-                *guard = Some(self.load(id).await?);
+                let live = self.load(id).await?;
+                let rules = convert::rules_message(&live.game.rules().to_json());
+                *guard = Some(Cached::new(live, rules));
                 skit_gateway::metrics::game_cached();
             }
             Some(live) if *slot.latest.borrow() > live.version => {
@@ -114,8 +119,8 @@ impl Games {
             }
             Some(_) => {}
         }
-        if let Some(live) = guard.as_mut() {
-            crate::rated::refresh(&self.store, live).await?;
+        if let Some(Cached { live, ratings, .. }) = guard.as_mut() {
+            rated::refresh(&self.store, live, ratings).await?;
         }
         let version = guard.as_ref().map_or(0, |l| l.version);
         slot.latest.send_if_modified(|v| raise(v, version));

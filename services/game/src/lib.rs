@@ -8,6 +8,7 @@
 
 mod account_service;
 mod auth;
+mod cached;
 mod clock;
 pub mod config;
 mod convert;
@@ -17,6 +18,7 @@ mod games;
 mod live;
 mod places;
 mod rated;
+mod rating_jobs;
 mod rating_model;
 mod rating_service;
 pub mod shuffle;
@@ -83,8 +85,11 @@ pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         config.cache_idle(),
     ));
     // Games a crash left unrated; in the background, so start-up is quick.
-    tokio::spawn(rated::recover(state.clone()));
-    state.spawn_background(rated::retry_failed(state.clone(), config.ratings_retry()));
+    tokio::spawn(rating_jobs::recover(state.clone()));
+    state.spawn_background(rating_jobs::retry_failed(
+        state.clone(),
+        config.ratings_retry(),
+    ));
     Ok(state)
 }
 

@@ -8,7 +8,9 @@
 //! on a copy of the engine state and become events ([`Live::plan_move`]);
 //! applying a stored event cannot be refused by the rules.
 
+mod clocks;
 mod ending;
+mod forfeit;
 #[cfg(test)]
 mod tests;
 
@@ -23,7 +25,6 @@ use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
 use crate::clock::{Clocks, TimeControl};
 use crate::error::ApiError;
-use crate::rated::SeatRatings;
 use crate::shuffle::{Seed, Shuffles};
 
 pub use ending::{Ending, Forfeit};
@@ -109,8 +110,6 @@ pub struct Corrupt {
 pub struct Live {
     pub id: GameId,
     pub game: Game,
-    /// The rules as views show them, built once (from JSON, so not cheap).
-    pub rules_message: skit_proto::v1::Rules,
     /// The seq of the last applied event.
     pub version: u64,
     pub seats: Vec<Option<Holder>>,
@@ -131,8 +130,6 @@ pub struct Live {
     pub clocks: Option<Clocks>,
     /// Set when a seat resigned or lost on time.
     pub ending: Option<Ending>,
-    /// The seated accounts' ratings, for views (see `rated::refresh`).
-    pub ratings: SeatRatings,
 }
 
 impl Live {
@@ -189,11 +186,9 @@ impl Live {
         let clocks = created
             .time_control
             .map(|control| Clocks::new(control, created.players));
-        let rules_message = crate::convert::rules_message(&game.rules().to_json());
         let mut live = Live {
             id: row.id,
             game,
-            rules_message,
             version: 0,
             seats: created.seats,
             rated: created.rated,
@@ -208,7 +203,6 @@ impl Live {
             shuffles: 0,
             clocks,
             ending: None,
-            ratings: SeatRatings::default(),
         };
         let running = live.running_clocks();
         if let Some(clocks) = live.clocks.as_mut() {

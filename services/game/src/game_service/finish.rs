@@ -6,16 +6,18 @@ use skit_store::Error;
 use time::OffsetDateTime;
 
 use super::GameApi;
+use crate::cached::Cached;
 use crate::clock;
 use crate::live::Live;
+use crate::rating_jobs;
 
 impl GameApi {
     /// The game just ended (its last event is stored and applied). Called
     /// once per ending by the instance whose append ended it.
     #[tracing::instrument(skip_all, fields(game_id = %live.id, version = live.version))]
-    pub(super) async fn game_finished(&self, live: &mut Live) -> Result<(), Error> {
+    pub(super) async fn game_finished(&self, live: &mut Cached) -> Result<(), Error> {
         self.state.store.finish_game(live.id).await?;
-        crate::rated::on_game_over(&self.state, live).await;
+        rating_jobs::on_game_over(&self.state, live).await;
         tracing::info!(loser = ?live.ending.as_ref().map(|e| e.seat), "game over");
         Ok(())
     }

@@ -13,6 +13,7 @@ use super::{
     GameApi, assignments, game_id, held_seat, holder, request_id, seat_move_id, seat_number,
 };
 use crate::auth::Caller;
+use crate::cached::Cached;
 use crate::clock::TimeControl;
 use crate::convert;
 use crate::error::ApiError;
@@ -180,7 +181,7 @@ impl GameApi {
     /// change to a game, and so every way a game ends, passes here.
     pub(super) async fn append(
         &self,
-        live: &mut Live,
+        live: &mut Cached,
         events: Vec<NewEvent>,
     ) -> Result<(), skit_store::Error> {
         self.lower_clock(live).await?;
