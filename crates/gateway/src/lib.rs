@@ -10,9 +10,9 @@
 //!   [`routes::MATCHMAKING_ROUTES`]);
 //! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
 //!   gRPC-Web and REST on one port;
-//! - [`metrics`]: the Prometheus recorder, a request layer and the game
-//!   counters; [`telemetry`]: logs and OTLP traces; [`environment`]: the
-//!   variables a binary's `--help` lists;
+//! - [`metrics`]: the Prometheus recorder, `/metrics` and a request layer;
+//!   [`telemetry`]: logs and OTLP traces; [`environment`]: the variables a
+//!   binary's `--help` lists;
 //! - [`health`]: the gRPC health service, following the database;
 //!   [`reflection`]: gRPC reflection, v1 and v1alpha, listing one port's
 //!   services.

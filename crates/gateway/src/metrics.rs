@@ -1,6 +1,7 @@
-//! Prometheus metrics: the `/metrics` route, a layer counting requests and
-//! timing them by route and status, and the game counters the service
-//! records through the `metrics` facade (so it needs no handle).
+//! Prometheus metrics: the recorder, the `/metrics` route and a layer
+//! counting requests and timing them by route and status. Services record
+//! their own figures through the `metrics` facade (so they need no handle)
+//! and describe them once the recorder is installed.
 //!
 //! The recorder is process-wide by the `metrics` crate's design; it is
 //! installed once, on first use, and every router shares it.
@@ -19,15 +20,12 @@ use axum::{
     response::IntoResponse,
     routing::get,
 };
-use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use metrics::{counter, describe_counter, describe_histogram, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tower::{Layer, Service};
 
 const REQUESTS: &str = "http_requests_total";
 const DURATION: &str = "http_request_duration_seconds";
-const MOVES: &str = "skit_moves_total";
-const REJECTIONS: &str = "skit_rejections_total";
-const LIVE_GAMES: &str = "skit_live_games";
 
 /// Latency buckets from a cache hit to a long poll's cap.
 const BUCKETS: &[f64] = &[
@@ -58,12 +56,6 @@ fn describe() {
         "HTTP requests answered, by method, route and status."
     );
     describe_histogram!(DURATION, "Time to answer an HTTP request, in seconds.");
-    describe_counter!(MOVES, "Moves applied.");
-    describe_counter!(REJECTIONS, "Moves refused, by reason.");
-    describe_gauge!(
-        LIVE_GAMES,
-        "Games held in this instance's cache (loaded and not yet evicted as idle)."
-    );
 }
 
 /// `GET /metrics` in the Prometheus text format.
@@ -141,30 +133,4 @@ where
             result
         })
     }
-}
-
-/// One move applied.
-pub fn record_move() {
-    counter!(MOVES).increment(1);
-}
-
-/// One move refused. `reason` is a fixed name (the rule broken, "stale
-/// version", ...), never free text, so the label set stays small.
-pub fn record_rejection(reason: &'static str) {
-    counter!(REJECTIONS, "reason" => reason).increment(1);
-}
-
-/// The number of games in the instance's cache.
-pub fn set_live_games(count: u64) {
-    gauge!(LIVE_GAMES).set(count as f64);
-}
-
-/// A game was loaded into the instance's cache.
-pub fn game_cached() {
-    gauge!(LIVE_GAMES).increment(1.0);
-}
-
-/// A game left the instance's cache (idle).
-pub fn game_uncached() {
-    gauge!(LIVE_GAMES).decrement(1.0);
 }

@@ -22,6 +22,7 @@ use crate::cached::Cached;
 use crate::convert;
 use crate::error::ApiError;
 use crate::live::Live;
+use crate::metrics;
 use crate::rated;
 
 /// A locked, loaded, caught-up game.
@@ -92,7 +93,7 @@ impl Games {
             match slot.live.try_lock() {
                 Ok(live) => {
                     if live.is_some() {
-                        skit_gateway::metrics::game_uncached();
+                        metrics::game_uncached();
                     }
                     false
                 }
@@ -112,7 +113,7 @@ impl Games {
                 let live = self.load(id).await?;
                 let rules = convert::rules_message(&live.game.rules().to_json());
                 *guard = Some(Cached::new(live, rules));
-                skit_gateway::metrics::game_cached();
+                metrics::game_cached();
             }
             Some(live) if *slot.latest.borrow() > live.version => {
                 self.catch_up(live).await?;

@@ -16,6 +16,7 @@ mod error;
 mod game_service;
 mod games;
 mod live;
+mod metrics;
 mod places;
 mod rated;
 mod rating_jobs;
@@ -136,6 +137,7 @@ pub async fn run(
     let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
+    metrics::describe();
     let app = skit_gateway::combined(grpc, rest).layer(
         tower_http::trace::TraceLayer::new_for_http()
             .make_span_with(|request: &axum::extract::Request| {

@@ -123,11 +123,11 @@ impl GameService for GameApi {
         let caller = self.caller(&request).await?;
         match self.submit(caller, request.into_inner()).await {
             Ok(reply) => {
-                skit_gateway::metrics::record_move();
+                crate::metrics::record_move();
                 Ok(Response::new(reply))
             }
             Err(error) => {
-                skit_gateway::metrics::record_rejection(error.code());
+                crate::metrics::record_rejection(error.code());
                 Err(error.into())
             }
         }

@@ -118,6 +118,17 @@ async fn rest_game(db: &TestDb) {
         .expect("the revealed log matches the commitment");
     assert!(summary.over, "{summary}");
     assert!(summary.loser.is_some() || summary.drawn, "{summary}");
+    // The game's figures on `/metrics`: every move counted (the recorder is
+    // process-wide, so other tests' moves may add to it), the cached game.
+    let (status, metrics) = http.text("GET", "/metrics", None, None).await;
+    assert_eq!(status, 200);
+    let counted: f64 = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("skit_moves_total "))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no skit_moves_total in {metrics}"));
+    assert!(counted >= f64::from(moves), "{counted} < {moves}");
+    assert!(metrics.contains("skit_live_games "), "{metrics}");
     drop(http);
     app.stop().await;
 }
