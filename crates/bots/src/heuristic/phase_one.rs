@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use skit_engine::rules::Phase1Mode;
 use skit_engine::{Card, CardSet, MoveKind};
 
-use super::{Entry, Situation};
+use super::situation::{Entry, Situation};
 
 /// What owning `card` at the start of phase two is worth.
 fn worth(sit: &Situation, card: Card) -> f32 {

@@ -5,7 +5,7 @@
 use skit_engine::rules::Pickup;
 use skit_engine::{Card, CardSet, MoveKind};
 
-use super::Situation;
+use super::situation::Situation;
 
 /// How hard a card is to beat: its rank, trumps above every plain card.
 fn strength(sit: &Situation, card: Card) -> f32 {
