@@ -3,6 +3,7 @@
 //! again while the seat may act. Every refusal leads to a fresh read; a
 //! resent move id never plays twice.
 
+use backon::ExponentialBuilder;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use skit_api::{GameClient, action_message, engine_view};
@@ -12,7 +13,6 @@ use tokio_util::sync::CancellationToken;
 use tonic::{Code, Status};
 
 use crate::retry::retried;
-use crate::worker::Shared;
 
 /// Refusals in a row after which the turn is left to the next listing.
 const REFUSALS: usize = 3;
@@ -47,11 +47,12 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// Plays while the seat may act; returns the moves made.
+    /// Plays while the seat may act, each call retried under `retry`;
+    /// returns the moves made.
     #[tracing::instrument(name = "turn", skip_all, fields(game_id = %self.game, seat = self.seat))]
     pub async fn play(
         mut self,
-        shared: &Shared,
+        retry: ExponentialBuilder,
         cancel: &CancellationToken,
     ) -> Result<usize, TurnError> {
         let mut rng = StdRng::from_os_rng();
@@ -61,7 +62,7 @@ impl Turn {
         while !cancel.is_cancelled() {
             let view = match next.take() {
                 Some(view) => view,
-                None => read_view(&self.client, &self.game, self.seat, shared).await?,
+                None => read_view(&self.client, &self.game, self.seat, retry).await?,
             };
             if view.phase == Phase::Over as i32 || view.legal_actions.is_empty() {
                 break;
@@ -85,7 +86,7 @@ impl Turn {
                 action: Some(action_message(&kind)),
             };
             let client = self.client.clone();
-            let reply = retried("SubmitMove", shared.retry_policy(), || {
+            let reply = retried("SubmitMove", retry, || {
                 let mut client = client.clone();
                 let request = request.clone();
                 async move { client.submit_move(request).await }
@@ -123,14 +124,14 @@ async fn read_view(
     client: &GameClient,
     game: &str,
     seat: u32,
-    shared: &Shared,
+    retry: ExponentialBuilder,
 ) -> Result<View, Status> {
     let request = GetViewRequest {
         game_id: game.to_owned(),
         seat: Some(seat),
         ..Default::default()
     };
-    retried("GetView", shared.retry_policy(), || {
+    retried("GetView", retry, || {
         let mut client = client.clone();
         let request = request.clone();
         async move { client.get_view(request).await }

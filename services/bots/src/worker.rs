@@ -193,7 +193,7 @@ impl Player {
                 let cancel = self.cancel.clone();
                 self.tasks.spawn(async move {
                     let outcome = match shared.slots.acquire().await {
-                        Ok(_permit) => Some(turn.play(&shared, &cancel).await),
+                        Ok(_permit) => Some(turn.play(shared.retry_policy(), &cancel).await),
                         Err(_) => None,
                     };
                     match outcome {
