@@ -48,16 +48,6 @@ impl Ruleset {
         }
     }
 
-    /// Parses and validates the JSON form (a name or `{preset, options}`).
-    pub fn from_json(value: &serde_json::Value) -> Result<Ruleset, RulesError> {
-        parse::from_json(value)
-    }
-
-    /// The JSON form with every option resolved.
-    pub fn to_json(&self) -> serde_json::Value {
-        parse::to_json(self)
-    }
-
     /// The preset's usual table ([`Preset::usual_players`]) if these
     /// options allow it, else the nearest count they allow (the smaller of
     /// two as near).

@@ -5,7 +5,19 @@ use serde_json::{Map, Value, json};
 use super::{Preset, RulesError, Ruleset, options::*};
 use crate::{Card, CardSet, Rank};
 
-pub(super) fn from_json(value: &Value) -> Result<Ruleset, RulesError> {
+impl Ruleset {
+    /// Parses and validates the JSON form (a name or `{preset, options}`).
+    pub fn from_json(value: &Value) -> Result<Ruleset, RulesError> {
+        parse(value)
+    }
+
+    /// The JSON form with every option resolved.
+    pub fn to_json(&self) -> Value {
+        render(self)
+    }
+}
+
+fn parse(value: &Value) -> Result<Ruleset, RulesError> {
     let (name, overrides) = match value {
         Value::String(name) => (name.as_str(), None),
         Value::Object(object) => {
@@ -258,7 +270,7 @@ fn validate(o: &Options) -> Result<(), RulesError> {
     Ok(())
 }
 
-pub(super) fn to_json(r: &Ruleset) -> Value {
+fn render(r: &Ruleset) -> Value {
     let o = &r.options;
     let mut m = Map::new();
     let mut put = |k: &str, v: Value| {
