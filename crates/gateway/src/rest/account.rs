@@ -14,7 +14,7 @@ use skit_proto::v1::{
     account_service_server::AccountService,
 };
 
-use super::reply;
+use super::reply::reply;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},

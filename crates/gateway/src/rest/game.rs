@@ -1,20 +1,26 @@
-//! The GameService routes.
+//! The GameService routes. WatchGame is Server-Sent Events: a View's `id`
+//! is its version, so a reconnecting `EventSource` resumes from
+//! `Last-Event-ID`.
 
-use std::sync::Arc;
+use std::{convert::Infallible, sync::Arc};
 
 use axum::{
     Json, Router,
     extract::{Path, RawQuery, State},
     http::HeaderMap,
+    response::sse::{Event, KeepAlive, Sse},
     routing::{get, post},
 };
+use futures_util::Stream;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
     JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
-    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, game_service_server::GameService,
+    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    game_service_server::GameService,
 };
 
-use super::{reply, watch};
+use super::reply::reply;
+use super::watch;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},
@@ -22,9 +28,9 @@ use crate::{
 };
 
 /// What the game handlers share.
-pub(super) struct GameState<G> {
-    pub(super) service: Arc<G>,
-    pub(super) queries: Arc<QueryDecoder>,
+struct GameState<G> {
+    service: Arc<G>,
+    queries: Arc<QueryDecoder>,
 }
 
 // Derived Clone would demand `G: Clone`; only the Arcs are cloned.
@@ -44,7 +50,7 @@ pub(super) fn routes<G: GameService>(service: Arc<G>, queries: Arc<QueryDecoder>
         .route("/v1/games/{game_id}/moves", post(submit_move::<G>))
         .route("/v1/games/{game_id}/resign", post(resign::<G>))
         .route("/v1/games/{game_id}/view", get(get_view::<G>))
-        .route("/v1/games/{game_id}/watch", get(watch::watch_game::<G>))
+        .route("/v1/games/{game_id}/watch", get(watch_game::<G>))
         .route("/v1/games/{game_id}/history", get(get_history::<G>))
         .with_state(GameState { service, queries })
 }
@@ -147,4 +153,37 @@ async fn get_history<G: GameService>(
             .get_history(grpc_request(&headers, message))
             .await,
     )
+}
+
+async fn watch_game<G: GameService>(
+    State(state): State<GameState<G>>,
+    Path(game_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let mut message: WatchGameRequest = state
+        .queries
+        .decode("skitgubbe.v1.WatchGameRequest", query.as_deref())?;
+    message.game_id = game_id;
+    if message.from_version.is_none() {
+        message.from_version = last_event_id(&headers);
+    }
+    let views = state
+        .service
+        .watch_game(grpc_request(&headers, message))
+        .await?
+        .into_inner();
+    let id = |view: &View| Some(view.version.to_string());
+    Ok(Sse::new(watch::events(views, id)).keep_alive(KeepAlive::default()))
+}
+
+/// The version a reconnecting EventSource last saw.
+fn last_event_id(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get("last-event-id")?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
 }

@@ -17,7 +17,8 @@ use skit_proto::v1::{
     matchmaking_service_server::MatchmakingService,
 };
 
-use super::{reply, watch};
+use super::reply::reply;
+use super::watch;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},

@@ -6,6 +6,7 @@ mod account;
 mod game;
 mod matchmaking;
 mod rating;
+mod reply;
 mod watch;
 
 use std::{sync::Arc, time::Duration};
@@ -17,7 +18,6 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use serde::Serialize;
 use skit_proto::v1::{
     account_service_server::AccountService, game_service_server::GameService,
     matchmaking_service_server::MatchmakingService, rating_service_server::RatingService,
@@ -133,11 +133,4 @@ async fn serve_document(document: Arc<Result<serde_json::Value, String>>) -> Res
         Ok(document) => Json(document).into_response(),
         Err(problem) => ApiError::new(tonic::Code::Internal, problem.clone()).into_response(),
     }
-}
-
-/// A service answer as JSON, or its status as an [`ApiError`].
-fn reply<T: Serialize>(
-    result: Result<tonic::Response<T>, tonic::Status>,
-) -> Result<Json<T>, ApiError> {
-    Ok(Json(result?.into_inner()))
 }

@@ -15,7 +15,7 @@ use skit_proto::v1::{
     rating_service_server::RatingService,
 };
 
-use super::reply;
+use super::reply::reply;
 use crate::{error::ApiError, extract::grpc_request, query::QueryDecoder};
 
 pub(super) struct RatingState<R> {
