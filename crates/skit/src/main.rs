@@ -6,7 +6,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod arena;
 mod bench;
 mod demo;
-mod load;
 mod play;
 mod verify;
 
@@ -37,9 +36,6 @@ enum Command {
     Bench(bench::Args),
     /// Play seeded games between bot strategies and print how often each lost.
     Arena(arena::Args),
-    /// Drive a game service with concurrent random games and compare its
-    /// moves per second with the database's own durable insert rate.
-    Load(load::Args),
     /// Play one game between built-in random players and print it.
     Demo(demo::Args),
     /// Queue with the matchmaker and play a whole game against bots at the
@@ -69,7 +65,6 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Load(args) => load::run(args),
         Command::Verify { file } => verify::run(&file),
     }
 }

@@ -15,15 +15,7 @@ fn help_names_every_command() {
     let help = answer("--help");
 
     assert!(help.contains("Usage: skit"), "{help}");
-    for command in [
-        "play",
-        "conformance",
-        "bench",
-        "load",
-        "demo",
-        "verify",
-        "arena",
-    ] {
+    for command in ["play", "conformance", "bench", "demo", "verify", "arena"] {
         assert!(help.contains(command), "{command} missing:\n{help}");
     }
 }

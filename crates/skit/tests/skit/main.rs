@@ -3,6 +3,5 @@
 
 mod cli;
 mod conformance;
-mod load;
 mod play;
 mod verify;

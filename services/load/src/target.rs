@@ -12,7 +12,7 @@ use tokio::sync::oneshot;
 use tonic::Request;
 use tonic::transport::{Channel, Endpoint};
 
-use super::cpu;
+use crate::cpu;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct TargetArgs {

@@ -15,12 +15,12 @@ use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
 use tokio::sync::Mutex;
 use tonic::transport::Channel;
 
-use super::commits;
-use super::cpu::{self, ServiceCpu};
-use super::lean::{LeanClient, SeatView};
-use super::raw;
-use super::report::{Latencies, Totals};
-use super::target::{Seats, Service, TargetArgs, authed, create_game};
+use crate::commits;
+use crate::cpu::{self, ServiceCpu};
+use crate::lean::{LeanClient, SeatView};
+use crate::raw;
+use crate::report::{self, Latencies, Setup, Totals};
+use crate::target::{Seats, Service, TargetArgs, authed, create_game};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -117,9 +117,15 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
         elapsed,
     };
     let latencies = shared.latencies.lock().await;
-    super::report::print_service(args, &totals, &latencies, &service_use);
+    let setup = Setup {
+        games: args.games,
+        players: args.players,
+        preset: &args.preset,
+        group_commit: args.target.spawn.then_some(args.target.group_commit),
+    };
+    report::print_service(&setup, &totals, &latencies, &service_use);
     if let (Some(before), Some(after)) = (commits_before, commits_after) {
-        super::report::print_commits(commits::between(&before, &after));
+        report::print_commits(commits::between(&before, &after));
     }
     drop(latencies);
     drop(channels);
@@ -127,7 +133,7 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
 
     if args.raw_seconds > 0.0 && !database_url.is_empty() {
         let raw = raw::run(&database_url, args.games, args.raw_seconds).await?;
-        super::report::print_raw(&totals, &raw);
+        report::print_raw(&totals, &raw);
     }
     Ok(totals.errors == 0)
 }

@@ -1,4 +1,4 @@
-//! `skit load watch`: many WatchGame streams on one instance (spectators,
+//! `skit-load watch`: many WatchGame streams on one instance (spectators,
 //! spread over a few games and HTTP/2 connections) while the games are
 //! played at a steady pace; checks each stream received a view at every
 //! version a move was acknowledged at.
@@ -15,7 +15,7 @@ use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest, WatchGameRequest};
 use tokio::sync::Mutex;
 
-use super::target::{Seats, Service, TargetArgs, authed, create_game};
+use crate::target::{Seats, Service, TargetArgs, authed, create_game};
 
 #[derive(clap::Args, Debug)]
 pub struct WatchArgs {

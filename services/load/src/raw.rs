@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use sqlx::pool::PoolConnection;
 
-use super::cpu::{self, ServiceCpu};
+use crate::cpu::{self, ServiceCpu};
 
 const TABLE: &str = "skit_load_raw";
 

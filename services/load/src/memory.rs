@@ -1,4 +1,4 @@
-//! `skit load memory`: creates and starts many games (all seats taken, so
+//! `skit-load memory`: creates and starts many games (all seats taken, so
 //! each is dealt and held live in the service's cache) and prints the
 //! service's resident memory before and after.
 
@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use skit_proto::v1::game_service_client::GameServiceClient;
 
-use super::target::{Seats, Service, TargetArgs, create_game};
+use crate::target::{Seats, Service, TargetArgs, create_game};
 
 #[derive(clap::Args, Debug)]
 pub struct MemoryArgs {

@@ -1,6 +1,6 @@
-//! `skit load` end to end: a couple of games against a service it starts
+//! `skit-load` end to end: a couple of games against a service it starts
 //! itself on a fresh SQLite file, with the raw insert loop; counts, never
-//! speed.
+//! speed. And its `--help` and `--version`, which start nothing.
 
 use std::process::Command;
 
@@ -9,12 +9,12 @@ fn load_plays_games_to_the_end_without_errors() {
     let dir = tempfile::tempdir().expect("temp dir");
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
 
-    let out = Command::new(env!("CARGO_BIN_EXE_skit"))
-        .args(["load", "--spawn", "--database-url", &url])
+    let out = Command::new(env!("CARGO_BIN_EXE_skit-load"))
+        .args(["--spawn", "--database-url", &url])
         .args(["--games", "2", "--players", "2", "--total-games", "2"])
         .args(["--raw-seconds", "0.5", "--connections", "1"])
         .output()
-        .expect("run skit load");
+        .expect("run skit-load");
 
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -40,4 +40,27 @@ fn load_plays_games_to_the_end_without_errors() {
     assert_eq!(number_after("errors:"), 0, "{line}");
     assert!(stdout.contains("raw limit:"), "{stdout}");
     assert!(stdout.contains("ratio:"), "{stdout}");
+}
+
+fn answer(arg: &str) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_skit-load"))
+        .arg(arg)
+        .output()
+        .expect("run skit-load");
+    assert!(output.status.success(), "skit-load {arg}: {output:?}");
+    String::from_utf8(output.stdout).expect("text")
+}
+
+#[test]
+fn help_names_the_modes_and_version_answers() {
+    let help = answer("--help");
+
+    assert!(help.contains("Usage: skit-load"), "{help}");
+    for text in ["watch", "memory", "--spawn", "--database-url"] {
+        assert!(help.contains(text), "{text} missing:\n{help}");
+    }
+    assert_eq!(
+        answer("--version").trim(),
+        format!("skit-load {}", env!("CARGO_PKG_VERSION"))
+    );
 }

@@ -4,10 +4,9 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-use super::commits::Commits;
-use super::cpu::Use;
-use super::play::PlayArgs;
-use super::raw::Raw;
+use crate::commits::Commits;
+use crate::cpu::Use;
+use crate::raw::Raw;
 
 /// Moves per position bucket: "a move late in a game costs what an early
 /// one costs" is read off these.
@@ -88,22 +87,29 @@ fn ms(us: u64) -> f64 {
     us as f64 / 1000.0
 }
 
-pub fn print_service(args: &PlayArgs, t: &Totals, l: &Latencies, cpu: &Use) {
+/// What the run played, for the report's first line.
+#[derive(Debug)]
+pub struct Setup<'a> {
+    pub games: usize,
+    pub players: usize,
+    pub preset: &'a str,
+    /// Group commit of a service started here; `None` for one reached at
+    /// `--url`, whose setting the tool does not know.
+    pub group_commit: Option<bool>,
+}
+
+pub fn print_service(setup: &Setup, t: &Totals, l: &Latencies, cpu: &Use) {
     let secs = t.elapsed.as_secs_f64();
     println!(
         "service: {} concurrent games ({} players, {}), {:.1} s, group commit {}",
-        args.games,
-        args.players,
-        args.preset,
+        setup.games,
+        setup.players,
+        setup.preset,
         secs,
-        if args.target.spawn {
-            if args.target.group_commit {
-                "on"
-            } else {
-                "off"
-            }
-        } else {
-            "as configured"
+        match setup.group_commit {
+            Some(true) => "on",
+            Some(false) => "off",
+            None => "as configured",
         }
     );
     println!(

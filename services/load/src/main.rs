@@ -1,11 +1,16 @@
-//! `skit load`: drives a running game service over its real gRPC API with
+//! `skit-load`: drives a game service over its real gRPC API with
 //! concurrent random games, then measures the database's own limit (single
 //! durable single-row inserts at the same concurrency) in the same run,
 //! and prints both, their ratio, latencies and CPU use.
 //!
 //! The service is either started in this process (`--spawn`, on
 //! `--database-url`; its threads are named so their CPU is told apart from
-//! the tool's) or reached at `--url`.
+//! the tool's) or reached at `--url`. It lives beside the service rather
+//! than in the `skit` command-line tool because it embeds the service and
+//! talks to the database itself; `skit` is a client only.
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commits;
 mod cpu;
@@ -20,11 +25,13 @@ mod watch;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Subcommand;
+use clap::{Parser, Subcommand};
 
-#[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
-pub struct Args {
+/// Drive a game service with concurrent random games and compare its moves
+/// per second with the database's own durable insert rate.
+#[derive(Parser, Debug)]
+#[command(name = "skit-load", version, args_conflicts_with_subcommands = true)]
+struct Args {
     #[command(subcommand)]
     mode: Option<Mode>,
     #[command(flatten)]
@@ -39,7 +46,8 @@ enum Mode {
     Memory(memory::MemoryArgs),
 }
 
-pub fn run(args: Args) -> ExitCode {
+fn main() -> ExitCode {
+    let args = Args::parse();
     // One thread: the tool shares two cores with the service and the
     // database, and a second worker thread only adds wake-ups between
     // threads (about a fifth of the tool's CPU), not throughput.
@@ -65,7 +73,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("skit load: {e:#}");
+            eprintln!("skit-load: {e:#}");
             ExitCode::from(2)
         }
     }
