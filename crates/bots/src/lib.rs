@@ -27,7 +27,7 @@ mod random;
 mod search;
 mod strategy;
 
-pub use determinize::{Determinizer, determinize};
+pub use determinize::Determinizer;
 pub use greedy::Greedy;
 pub use random::Random;
 pub use search::{Budget, Search};

@@ -38,7 +38,7 @@ pub fn grpc_web(grpc: Routes) -> Router {
 /// CORS for browsers calling gRPC-Web or REST from another origin: any
 /// origin, the headers gRPC-Web sends, and the gRPC status headers exposed
 /// so the browser client can read errors.
-pub fn cors() -> CorsLayer {
+fn cors() -> CorsLayer {
     use axum::http::{HeaderName, Method};
     const ALLOWED: &[&str] = &[
         "authorization",

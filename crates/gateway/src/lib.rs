@@ -5,12 +5,12 @@
 //!   bodies in the protobuf JSON mapping, gRPC statuses mapped once to HTTP
 //!   ([`error::http_status`]), plus `/openapi.json` and `/metrics`;
 //!   [`matchmaking_router`] the same for the matchmaker's own port;
-//! - [`openapi::document`]: the OpenAPI 3 document, derived from the
-//!   descriptors and a route table ([`routes::ROUTES`],
-//!   [`routes::MATCHMAKING_ROUTES`]);
-//! - [`grpc_web`]: gRPC-Web and CORS, and [`combined`] to serve gRPC,
-//!   gRPC-Web and REST on one port;
-//! - [`metrics`]: the Prometheus recorder, `/metrics` and a request layer;
+//! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
+//!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`]);
+//! - [`grpc_routes`], gRPC-Web and CORS, and [`combined`] to
+//!   serve gRPC, gRPC-Web and REST on one port;
+//! - `/metrics`: the Prometheus recorder and a request layer; services
+//!   record their own figures through the `metrics` facade;
 //!   [`telemetry`]: logs and OTLP traces; [`environment`]: the variables a
 //!   binary's `--help` lists;
 //! - [`health`]: the gRPC health service, following the database;
@@ -32,18 +32,18 @@
 #[cfg(feature = "testing")]
 pub mod cli_probe;
 mod conn;
-pub mod descriptors;
+mod descriptors;
 mod details;
 pub mod environment;
 pub mod error;
-pub mod extract;
-pub mod grpc_web;
+mod extract;
+mod grpc_web;
 pub mod health;
 #[cfg(feature = "testing")]
 pub mod health_probe;
-pub mod metrics;
-pub mod openapi;
-pub mod query;
+mod metrics;
+mod openapi;
+mod query;
 pub mod reflection;
 #[cfg(feature = "testing")]
 pub mod reflection_probe;
@@ -54,5 +54,5 @@ pub mod telemetry;
 pub mod testing;
 
 pub use error::{ApiError, http_status};
-pub use grpc_web::{combined, cors, grpc_routes, serve};
+pub use grpc_web::{combined, grpc_routes, serve};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};

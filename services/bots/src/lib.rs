@@ -2,23 +2,23 @@
 //! once over the game service's public gRPC API, with the strategies of
 //! `skit-bots`.
 //!
-//! - [`accounts`]: the accounts file (names, tokens, strategies), the only
-//!   state the worker keeps.
+//! - [`AccountsFile`]: the accounts file (names, tokens, strategies), the
+//!   only state the worker keeps.
 //! - [`provision`]: creates bot accounts with the operator token.
 //! - [`run`]: one `ListGames` long poll per account; a task per game and
-//!   seat to act ([`turn`]), with a limit on how many run at once.
+//!   seat to act (a turn), with a limit on how many run at once.
 //!
 //! `main.rs` only reads the configuration and the command line, starts
 //! telemetry and calls these.
 
-pub mod accounts;
-pub mod config;
-pub mod provision;
-pub mod retry;
-pub mod turn;
+mod accounts;
+mod config;
+mod provision;
+mod retry;
+mod turn;
 mod worker;
 
-pub use accounts::{AccountsFile, BotAccount};
+pub use accounts::{AccountsError, AccountsFile, BotAccount};
 pub use config::Config;
 pub use provision::{Provision, provision};
-pub use worker::{Shared, run};
+pub use worker::run;

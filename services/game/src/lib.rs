@@ -3,14 +3,13 @@
 //! [`run`] serves on an already-bound listener, so tests bind port 0; the
 //! binary (`main.rs`) only reads the config, starts telemetry and calls it.
 //! [`run`] mounts the API with `skit-gateway` (REST/JSON, SSE, OpenAPI,
-//! gRPC-Web, metrics) on one port; [`grpc_services`] builds the three gRPC
-//! services alone.
+//! gRPC-Web, metrics) on one port.
 
 mod account_service;
 mod auth;
 mod cached;
 mod clock;
-pub mod config;
+mod config;
 mod convert;
 mod error;
 mod game_service;
@@ -22,7 +21,7 @@ mod rated;
 mod rating_jobs;
 mod rating_model;
 mod rating_service;
-pub mod shuffle;
+mod shuffle;
 mod state;
 mod timeouts;
 
@@ -31,41 +30,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use skit_proto::v1::account_service_server::AccountServiceServer;
-use skit_proto::v1::game_service_server::GameServiceServer;
-use skit_proto::v1::rating_service_server::RatingServiceServer;
 use skit_store::Store;
 use tokio::net::TcpListener;
 
-pub use account_service::AccountApi;
-pub use config::{Config, Secret};
-pub use error::ApiError;
-pub use game_service::GameApi;
-pub use rating_service::RatingApi;
-pub use state::AppState;
+use account_service::AccountApi;
+use game_service::GameApi;
+use rating_service::RatingApi;
+use state::AppState;
 
-/// The GameService, AccountService and RatingService servers alone, with
-/// the request size limit (for embedding without the gateway).
-pub fn grpc_services(
-    state: AppState,
-) -> (
-    GameServiceServer<GameApi>,
-    AccountServiceServer<AccountApi>,
-    RatingServiceServer<RatingApi>,
-) {
-    let limit = state.max_request_bytes;
-    (
-        GameServiceServer::new(GameApi::new(state.clone())).max_decoding_message_size(limit),
-        AccountServiceServer::new(AccountApi::new(state.clone())).max_decoding_message_size(limit),
-        RatingServiceServer::new(RatingApi::new(state)).max_decoding_message_size(limit),
-    )
-}
+pub use config::{Config, Secret};
 
 /// Connects to the database and prepares the shared state: the operator
 /// account, the task that follows other instances' appends, the task
 /// that applies run-out clocks, the one that evicts idle games and the one
 /// that retries refused rating updates.
-pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
+async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     config.check()?;
     let store = Store::connect_sized(&config.database_url, config.db_max_connections)
         .await

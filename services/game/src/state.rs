@@ -18,7 +18,6 @@ pub struct AppState {
     pub(crate) auth: Authenticator,
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
-    pub(crate) max_request_bytes: usize,
     /// The background tasks (following the store's append notices,
     /// applying run-out clocks, evicting idle games), stopped with the server.
     pub(crate) background: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
@@ -51,7 +50,6 @@ impl AppState {
             auth: Authenticator::new(store.clone()),
             store,
             long_poll_cap: config.long_poll_cap(),
-            max_request_bytes: config.max_request_bytes,
             background: Arc::default(),
             clock_min_limit: config.clock_min_limit(),
             clock_wake: Arc::default(),

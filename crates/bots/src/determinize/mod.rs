@@ -31,12 +31,6 @@ pub struct Determinizer<'a> {
     turned: Option<Card>,
 }
 
-/// One state consistent with `view`, or `None` (a spectator, a game that
-/// started from a position, or no consistent sample found).
-pub fn determinize(view: &View, rng: &mut dyn RngCore) -> Option<State> {
-    Determinizer::new(view)?.sample(rng)
-}
-
 impl<'a> Determinizer<'a> {
     /// `None` for a spectator's view or a game not started by a deal.
     pub fn new(view: &'a View) -> Option<Determinizer<'a>> {
