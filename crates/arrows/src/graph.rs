@@ -1,0 +1,97 @@
+//! From a module tree to the arrows between its files: each mentioned path
+//! is followed through child modules and re-exports to the file that
+//! defines what it names; paths into other crates are not arrows here.
+
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::modules::{Module, Tree};
+
+/// How many re-exports one path may pass through: more is a loop.
+const MAX_HOPS: usize = 32;
+
+/// The files of `tree` and an edge from each to every file it uses.
+pub(crate) fn files(tree: &Tree) -> DiGraph<usize, ()> {
+    let mut graph = DiGraph::new();
+    let nodes: Vec<NodeIndex> = (0..tree.files.len()).map(|f| graph.add_node(f)).collect();
+    for (index, module) in tree.modules.iter().enumerate() {
+        for path in &module.mentions {
+            if let Some(target) = resolve(tree, index, path, 0) {
+                let (from, to) = (module.file, tree.modules[target].file);
+                if from != to {
+                    graph.update_edge(nodes[from], nodes[to], ());
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The groups of files that reach each other: every cycle, as the files
+/// it goes through.
+pub(crate) fn cycles(graph: &DiGraph<usize, ()>) -> Vec<Vec<usize>> {
+    tarjan_scc(graph)
+        .into_iter()
+        .filter(|component| component.len() > 1)
+        .map(|component| {
+            let mut files: Vec<usize> = component.iter().map(|&n| graph[n]).collect();
+            files.sort_unstable();
+            files
+        })
+        .collect()
+}
+
+/// The module a path mentioned in module `from` leads to, or `None` for a
+/// path into another crate (or through a name imported from one).
+fn resolve(tree: &Tree, from: usize, path: &[String], hops: usize) -> Option<usize> {
+    if hops > MAX_HOPS {
+        return None;
+    }
+    let (first, rest) = path.split_first()?;
+    let mut at = match first.as_str() {
+        "crate" => find(tree, &[])?,
+        "self" => from,
+        "super" => parent(tree, from)?,
+        name => child(tree, from, name)?,
+    };
+    for segment in rest {
+        if segment == "super" {
+            at = parent(tree, at)?;
+        } else if let Some(next) = child(tree, at, segment) {
+            at = next;
+        } else if let Some((_, target)) = tree.modules[at]
+            .reexports
+            .iter()
+            .find(|(n, _)| n == segment)
+        {
+            // A name passed on from another crate stops at the module that
+            // passes it on: that file is what the path names.
+            match resolve(tree, at, target, hops + 1) {
+                Some(next) => at = next,
+                None => break,
+            }
+        } else {
+            break;
+        }
+    }
+    Some(at)
+}
+
+fn find(tree: &Tree, path: &[String]) -> Option<usize> {
+    tree.modules.iter().position(|m| m.path == path)
+}
+
+fn child(tree: &Tree, module: usize, name: &str) -> Option<usize> {
+    let Module { path, children, .. } = &tree.modules[module];
+    if !children.iter().any(|c| c == name) {
+        return None;
+    }
+    let mut path = path.clone();
+    path.push(name.to_owned());
+    find(tree, &path)
+}
+
+fn parent(tree: &Tree, module: usize) -> Option<usize> {
+    let path = &tree.modules[module].path;
+    find(tree, &path[..path.len().checked_sub(1)?])
+}
