@@ -42,6 +42,12 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     pbjson_build::Builder::new()
         .register_descriptors(&descriptor_bytes)?
+        // Every field at its default value is written too (`"version": "0"`,
+        // `"seat": 0`, `false`, `[]`), as the JSON mapping allows: a plain
+        // client reads `view["seat"]` without knowing proto3's defaults.
+        // Fields with presence (`optional`, messages, oneofs) are still
+        // left out while unset. Parsing still accepts omitted fields.
+        .emit_fields()
         .build(&[".skitgubbe"])?;
     Ok(())
 }

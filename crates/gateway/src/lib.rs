@@ -41,6 +41,7 @@ mod grpc_web;
 pub mod health;
 #[cfg(feature = "testing")]
 pub mod health_probe;
+mod json;
 mod metrics;
 mod openapi;
 mod query;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::{
-    Json, Router,
+    Router,
     extract::{RawQuery, State},
     http::HeaderMap,
     routing::{get, post},
@@ -18,6 +18,7 @@ use super::reply::reply;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},
+    json::JsonBody,
     query::QueryDecoder,
 };
 
@@ -51,7 +52,7 @@ async fn create_guest<A: AccountService>(
     State(state): State<AccountState<A>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateGuestRequest>,
-) -> Result<Json<CreateGuestResponse>, ApiError> {
+) -> Result<JsonBody<CreateGuestResponse>, ApiError> {
     reply(
         state
             .service
@@ -64,7 +65,7 @@ async fn create_account<A: AccountService>(
     State(state): State<AccountState<A>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateAccountRequest>,
-) -> Result<Json<CreateAccountResponse>, ApiError> {
+) -> Result<JsonBody<CreateAccountResponse>, ApiError> {
     reply(
         state
             .service
@@ -77,7 +78,7 @@ async fn who_am_i<A: AccountService>(
     State(state): State<AccountState<A>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<WhoAmIResponse>, ApiError> {
+) -> Result<JsonBody<WhoAmIResponse>, ApiError> {
     let message: WhoAmIRequest = state
         .queries
         .decode("skitgubbe.v1.WhoAmIRequest", query.as_deref())?;
@@ -93,7 +94,7 @@ async fn list_accounts<A: AccountService>(
     State(state): State<AccountState<A>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<ListAccountsResponse>, ApiError> {
+) -> Result<JsonBody<ListAccountsResponse>, ApiError> {
     let message: ListAccountsRequest = state
         .queries
         .decode("skitgubbe.v1.ListAccountsRequest", query.as_deref())?;

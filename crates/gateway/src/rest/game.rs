@@ -5,7 +5,7 @@
 use std::{convert::Infallible, sync::Arc};
 
 use axum::{
-    Json, Router,
+    Router,
     extract::{Path, RawQuery, State},
     http::HeaderMap,
     response::sse::{Event, KeepAlive, Sse},
@@ -24,6 +24,7 @@ use super::watch;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},
+    json::JsonBody,
     query::QueryDecoder,
 };
 
@@ -59,7 +60,7 @@ async fn create_game<G: GameService>(
     State(state): State<GameState<G>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateGameRequest>,
-) -> Result<Json<CreateGameResponse>, ApiError> {
+) -> Result<JsonBody<CreateGameResponse>, ApiError> {
     reply(
         state
             .service
@@ -73,7 +74,7 @@ async fn join_game<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<JoinGameRequest>,
-) -> Result<Json<JoinGameResponse>, ApiError> {
+) -> Result<JsonBody<JoinGameResponse>, ApiError> {
     body.game_id = game_id;
     reply(state.service.join_game(grpc_request(&headers, body)).await)
 }
@@ -83,7 +84,7 @@ async fn submit_move<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<SubmitMoveRequest>,
-) -> Result<Json<SubmitMoveResponse>, ApiError> {
+) -> Result<JsonBody<SubmitMoveResponse>, ApiError> {
     body.game_id = game_id;
     reply(
         state
@@ -98,7 +99,7 @@ async fn resign<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<ResignRequest>,
-) -> Result<Json<ResignResponse>, ApiError> {
+) -> Result<JsonBody<ResignResponse>, ApiError> {
     body.game_id = game_id;
     reply(state.service.resign(grpc_request(&headers, body)).await)
 }
@@ -108,7 +109,7 @@ async fn get_view<G: GameService>(
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<View>, ApiError> {
+) -> Result<JsonBody<View>, ApiError> {
     let mut message: GetViewRequest = state
         .queries
         .decode("skitgubbe.v1.GetViewRequest", query.as_deref())?;
@@ -125,7 +126,7 @@ async fn list_games<G: GameService>(
     State(state): State<GameState<G>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<ListGamesResponse>, ApiError> {
+) -> Result<JsonBody<ListGamesResponse>, ApiError> {
     let message: ListGamesRequest = state
         .queries
         .decode("skitgubbe.v1.ListGamesRequest", query.as_deref())?;
@@ -142,7 +143,7 @@ async fn get_history<G: GameService>(
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<GetHistoryResponse>, ApiError> {
+) -> Result<JsonBody<GetHistoryResponse>, ApiError> {
     let mut message: GetHistoryRequest = state
         .queries
         .decode("skitgubbe.v1.GetHistoryRequest", query.as_deref())?;

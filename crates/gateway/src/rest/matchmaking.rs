@@ -5,7 +5,7 @@
 use std::{convert::Infallible, sync::Arc};
 
 use axum::{
-    Json, Router,
+    Router,
     extract::{Path, RawQuery, State},
     http::HeaderMap,
     response::sse::{Event, KeepAlive, Sse},
@@ -22,6 +22,7 @@ use super::watch;
 use crate::{
     error::ApiError,
     extract::{ProtoJson, grpc_request},
+    json::JsonBody,
     query::QueryDecoder,
 };
 
@@ -53,7 +54,7 @@ async fn enqueue<M: MatchmakingService>(
     State(state): State<MatchmakingState<M>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<EnqueueRequest>,
-) -> Result<Json<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, ApiError> {
     reply(state.service.enqueue(grpc_request(&headers, body)).await)
 }
 
@@ -62,7 +63,7 @@ async fn cancel_ticket<M: MatchmakingService>(
     Path(ticket_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<CancelTicketRequest>,
-) -> Result<Json<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, ApiError> {
     body.ticket_id = ticket_id;
     reply(
         state
@@ -77,7 +78,7 @@ async fn get_ticket<M: MatchmakingService>(
     Path(ticket_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, ApiError> {
     let mut message: GetTicketRequest = state
         .queries
         .decode("skitgubbe.v1.GetTicketRequest", query.as_deref())?;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::{
-    Json, Router,
+    Router,
     extract::{RawQuery, State},
     http::HeaderMap,
     routing::get,
@@ -16,7 +16,7 @@ use skit_proto::v1::{
 };
 
 use super::reply::reply;
-use crate::{error::ApiError, extract::grpc_request, query::QueryDecoder};
+use crate::{error::ApiError, extract::grpc_request, json::JsonBody, query::QueryDecoder};
 
 pub(super) struct RatingState<R> {
     service: Arc<R>,
@@ -45,7 +45,7 @@ async fn get_ratings<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<GetRatingsResponse>, ApiError> {
+) -> Result<JsonBody<GetRatingsResponse>, ApiError> {
     let message: GetRatingsRequest = state
         .queries
         .decode("skitgubbe.v1.GetRatingsRequest", query.as_deref())?;
@@ -61,7 +61,7 @@ async fn get_rating_history<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<GetRatingHistoryResponse>, ApiError> {
+) -> Result<JsonBody<GetRatingHistoryResponse>, ApiError> {
     let message: GetRatingHistoryRequest = state
         .queries
         .decode("skitgubbe.v1.GetRatingHistoryRequest", query.as_deref())?;
@@ -77,7 +77,7 @@ async fn get_leaderboard<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<GetLeaderboardResponse>, ApiError> {
+) -> Result<JsonBody<GetLeaderboardResponse>, ApiError> {
     let message: GetLeaderboardRequest = state
         .queries
         .decode("skitgubbe.v1.GetLeaderboardRequest", query.as_deref())?;

@@ -1,13 +1,12 @@
 //! What a route answers for a unary RPC.
 
-use axum::Json;
 use serde::Serialize;
 
-use crate::error::ApiError;
+use crate::{error::ApiError, json::JsonBody};
 
 /// A service answer as JSON, or its status as an [`ApiError`].
 pub(super) fn reply<T: Serialize>(
     result: Result<tonic::Response<T>, tonic::Status>,
-) -> Result<Json<T>, ApiError> {
-    Ok(Json(result?.into_inner()))
+) -> Result<JsonBody<T>, ApiError> {
+    Ok(JsonBody(result?.into_inner()))
 }

@@ -1,5 +1,6 @@
 //! Streaming RPCs as Server-Sent Events: each message is one `data:` JSON
-//! event, with the `id` its route gives it. A stream that fails ends with
+//! event, written as REST answers are ([`crate::json`]), with the `id` its
+//! route gives it. A stream that fails ends with
 //! one `event: error` whose data is the usual JSON error body.
 
 use std::{convert::Infallible, future::ready};
@@ -9,7 +10,7 @@ use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use tonic::Status;
 
-use crate::error::ApiError;
+use crate::{error::ApiError, json};
 
 /// Messages as events, each with the `id` given, ending after the first
 /// error.
@@ -40,8 +41,8 @@ fn message_event<T: Serialize>(message: &T, id: Option<String>) -> (Event, bool)
         Some(id) => Event::default().id(id),
         None => Event::default(),
     };
-    match event.json_data(message) {
-        Ok(event) => (event, false),
+    match json::to_string(message) {
+        Ok(text) => (event.data(text), false),
         Err(error) => {
             let status = Status::internal(format!("message not serializable: {error}"));
             (error_event(status), true)

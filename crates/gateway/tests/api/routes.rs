@@ -85,7 +85,13 @@ async fn get_view_reads_typed_query_parameters() {
     let sent = app.fake.last("GetView").unwrap();
     assert_eq!(
         sent,
-        json!({"gameId": "g1", "seat": 2, "waitForVersionAfter": "7", "timeoutMs": 250})
+        json!({
+            "gameId": "g1",
+            "seat": 2,
+            "spectator": false,
+            "waitForVersionAfter": "7",
+            "timeoutMs": 250
+        })
     );
     assert_eq!(answer.json()["version"], "8");
     assert_eq!(answer.json()["hand"], json!(["7C", "TS"]));
@@ -102,7 +108,7 @@ async fn query_parameters_may_use_proto_names() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(
         app.fake.last("ListGames").unwrap(),
-        json!({"myTurnOnly": true, "waitMs": 10})
+        json!({"myTurnOnly": true, "includeOver": false, "waitMs": 10})
     );
     let games = &answer.json()["games"];
     assert_eq!(games[0]["mySeatsToAct"], json!([0]));

@@ -1,13 +1,16 @@
 //! The REST face depends on the protobuf JSON mapping: lowerCamelCase names
 //! on output, original names accepted on input, enums as strings, 64-bit
-//! integers as strings, well-known types in their special forms. These tests
-//! pin the shapes clients and FORMAT.md rely on.
+//! integers as strings, well-known types in their special forms, every field
+//! without presence written even at its default. These tests pin the shapes
+//! clients and the engine's serialized forms (docs/engine.md) rely on.
 
 use pbjson_types::{Duration, Struct, Timestamp, Value, value::Kind as ValueKind};
 use serde_json::{Value as Json, json};
 use skit_proto::v1::{
-    Action, CreateGameRequest, EventKind, HistoryEvent, Lay, OnTimeout, Phase, PlayAction, Rules,
-    SeatInfo, SeatSpec, SluffAction, TimeControl, View, action::Kind, time_control::Clock,
+    Action, CreateGameRequest, EventKind, GameSummary, HistoryEvent, JoinGameRequest, Lay,
+    ListGamesResponse, OnTimeout, Phase, PlayAction, Rules, SeatAssignment, SeatInfo, SeatSpec,
+    SluffAction, SubmitMoveRequest, SubmitMoveResponse, TimeControl, View, action::Kind,
+    time_control::Clock,
 };
 
 fn to_json<T: serde::Serialize>(message: &T) -> Json {
@@ -56,7 +59,8 @@ fn actions_have_the_documented_json_forms() {
 #[test]
 fn action_with_false_flag_still_names_its_kind() {
     // A oneof member has presence, so `false` survives and the service can
-    // refuse it as malformed, as FORMAT.md does for `"chance": false`.
+    // refuse it as malformed, as the engine does for `"chance": false`
+    // (docs/engine.md, "Serialized forms").
     let action: Action = from_json(json!({"chance": false}));
     assert_eq!(action.kind, Some(Kind::Chance(false)));
 }
@@ -111,7 +115,8 @@ fn create_game_request_round_trips_in_camel_case() {
             "seats": [{"accountId": "acct-1"}, {}, {"accountId": "bot-7"}],
             "dealer": 0,
             "rated": true,
-            "timeControl": {"perMove": "30s", "onTimeout": "ON_TIMEOUT_BOT_MOVE"}
+            "timeControl": {"perMove": "30s", "onTimeout": "ON_TIMEOUT_BOT_MOVE"},
+            "requestId": ""
         })
     );
     assert_eq!(from_json::<CreateGameRequest>(json), request);
@@ -226,26 +231,44 @@ fn view_round_trips_with_protobuf_json_conventions() {
             "gameId": "g-1",
             "version": "42",
             "phase": "PHASE_TWO",
+            "awaitsShuffle": false,
             "rules": {"preset": "skitgubbe", "options": {}},
             "players": 3,
             "dealer": 2,
+            "rated": false,
             "seats": [{
+                "seat": 0,
                 "accountId": "acct-1",
                 "name": "Ada",
+                "isBot": false,
                 "handSize": 4,
+                "pileSize": 0,
+                "out": false,
                 "deadline": "2023-11-14T22:13:20+00:00"
             }],
             "toAct": [0],
             "viewerSeat": 0,
             "hand": ["2C", "9H", "TS", "AS"],
             "legalActions": [{"play": {"cards": ["TS"]}}, {"pickup": true}],
+            "stockSize": 0,
+            "reserveSize": 0,
             "trump": "H",
             "trumpCard": "7H",
             "trumpHolder": 1,
+            "tableCards": [],
             "tableLays": [{"seat": 2, "cards": ["8S"]}],
             "trickSize": 3,
             "leader": 2,
-            "history": [{"version": "42", "kind": "EVENT_KIND_PLAY", "seat": 2, "cards": ["8S"]}]
+            "out": [],
+            "drawnByLimit": false,
+            "history": [{
+                "version": "42",
+                "kind": "EVENT_KIND_PLAY",
+                "seat": 2,
+                "cards": ["8S"],
+                "privateCards": [],
+                "byClock": false
+            }]
         })
     );
     assert_eq!(from_json::<View>(json), view);
@@ -267,4 +290,31 @@ fn view_accepts_original_names_and_numeric_enums() {
     assert_eq!(view.viewer_seat, Some(0));
     assert_eq!(view.table_lays, phase_two_view().table_lays);
     assert_eq!(view.history, phase_two_view().history);
+}
+
+#[test]
+fn fields_at_their_default_are_written() {
+    // An empty long poll, seat 0 and version 0 are visible as such.
+    assert_eq!(to_json(&ListGamesResponse::default()), json!({"games": []}));
+    let assignment = SeatAssignment {
+        seat: 0,
+        account_id: None,
+    };
+    assert_eq!(to_json(&assignment), json!({"seat": 0}));
+    let answer = to_json(&SubmitMoveResponse::default());
+    assert_eq!(answer, json!({"version": "0"}));
+    let summary = to_json(&GameSummary::default());
+    assert_eq!(summary["phase"], "PHASE_UNSPECIFIED");
+    assert_eq!(summary["myTurn"], false);
+    assert_eq!(summary["mySeatsToAct"], json!([]));
+}
+
+#[test]
+fn requests_may_still_leave_fields_out() {
+    assert_eq!(
+        from_json::<SubmitMoveRequest>(json!({})),
+        SubmitMoveRequest::default()
+    );
+    let join: JoinGameRequest = from_json(json!({"gameId": "g-1"}));
+    assert_eq!(join.seat, None);
 }
