@@ -6,9 +6,8 @@
 
 use std::{env, error::Error, fs, path::PathBuf};
 
-use prost::Message;
-
 const FILES: &[&str] = &[
+    "skitgubbe/v1/annotations.proto",
     "skitgubbe/v1/rules.proto",
     "skitgubbe/v1/view.proto",
     "skitgubbe/v1/game.proto",
@@ -26,9 +25,16 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
 
     // Imports (the well-known types, bundled with protox) are included so the
-    // set is self-contained for reflection.
-    let fds = protox::compile(FILES, [&root])?;
-    let descriptor_bytes = fds.encode_to_vec();
+    // set is self-contained for reflection. The bytes come from protox's own
+    // encoding: prost's `FieldOptions` would drop the extension options
+    // (`(skitgubbe.v1.required)`) the OpenAPI document reads.
+    let mut compiler = protox::Compiler::new([&root])?;
+    compiler
+        .include_source_info(true)
+        .include_imports(true)
+        .open_files(FILES)?;
+    let fds = compiler.file_descriptor_set();
+    let descriptor_bytes = compiler.encode_file_descriptor_set();
     fs::write(out_dir.join("skitgubbe_descriptor.bin"), &descriptor_bytes)?;
 
     tonic_prost_build::configure()

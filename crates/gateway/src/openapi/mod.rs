@@ -2,6 +2,9 @@
 //! derived from its route table and the protobuf descriptors (with the `.proto` comments
 //! as descriptions), so it cannot drift from the `.proto` files.
 
+mod names;
+mod options;
+mod scalar;
 mod schema;
 
 use prost_reflect::{DescriptorPool, MessageDescriptor, MethodDescriptor};
@@ -11,17 +14,33 @@ use crate::{
     descriptors::Comments,
     routes::{RouteSpec, Shape},
 };
+use names::{Form, Names};
 use schema::Schemas;
+
+/// The error body's component, written by hand (see [`error_schema`]).
+const ERROR: &str = "Error";
 
 /// The document of `routes` (e.g. [`crate::routes::ROUTES`]) titled
 /// `title`, or what in the descriptors does not match the route table.
 pub fn document(pool: &DescriptorPool, routes: &[RouteSpec], title: &str) -> Result<Value, String> {
+    let methods = routes
+        .iter()
+        .map(|route| find_method(pool, route))
+        .collect::<Result<Vec<_>, _>>()?;
+    let home = methods
+        .first()
+        .map(|m| m.parent_service().package_name().to_owned())
+        .unwrap_or_default();
+    let inputs: Vec<MessageDescriptor> = methods.iter().map(MethodDescriptor::input).collect();
+    let outputs: Vec<MessageDescriptor> = methods.iter().map(MethodDescriptor::output).collect();
+    let mut names = Names::new(&home, &inputs, &outputs);
+    names.reserve(ERROR);
+
     let comments = Comments::new(pool);
-    let mut schemas = Schemas::new(&comments);
+    let mut schemas = Schemas::new(&comments, pool, names);
     let mut paths = Map::new();
-    for route in routes {
-        let method = find_method(pool, route)?;
-        let operation = operation(route, &method, &comments, &mut schemas);
+    for (route, method) in routes.iter().zip(&methods) {
+        let operation = operation(route, method, &comments, &mut schemas);
         let item = paths
             .entry(route.path.to_owned())
             .or_insert_with(|| Value::Object(Map::new()));
@@ -29,16 +48,21 @@ pub fn document(pool: &DescriptorPool, routes: &[RouteSpec], title: &str) -> Res
             item.insert(route.method.to_lowercase(), operation);
         }
     }
-    let mut components = schemas.into_components();
-    components.insert("Error".into(), error_schema());
+    let mut components = schemas.into_components()?;
+    components.insert(ERROR.into(), error_schema());
     Ok(json!({
         "openapi": "3.0.3",
         "info": {
             "title": title,
             "version": "v1",
             "description": "REST/JSON face of the skitgubbe.v1 gRPC API. Bodies and responses \
-                follow the protobuf JSON mapping: lowerCamelCase names (proto names accepted \
-                on input), enums as strings, 64-bit integers as strings.",
+                follow the protobuf JSON mapping: lowerCamelCase names, enums as strings, \
+                64-bit integers as strings. A response has every field that has no presence, \
+                even at its default (`0`, `false`, `\"\"`, `[]`); a field with presence (a \
+                message, an `optional` field, a oneof member) is left out while unset. Whole \
+                numbers are written without a fraction (`2`, not `2.0`). On input, the \
+                mapping's other spellings are accepted as well: proto field names \
+                (`move_id`), enum numbers, 64-bit integers as JSON numbers.",
         },
         "paths": paths,
         "components": {
@@ -66,6 +90,7 @@ fn operation(
     schemas: &mut Schemas<'_>,
 ) -> Value {
     let input = method.input();
+    let in_path: Vec<&str> = route.path_params().collect();
     let mut parameters = path_parameters(route, &input, schemas);
     let mut operation = Map::new();
     operation.insert("operationId".into(), json!(route.rpc));
@@ -78,13 +103,16 @@ fn operation(
     }
     match route.shape {
         Shape::Body => {
-            let body = schemas.message_ref(&input);
+            let body = schemas.request_ref(&input, &in_path);
+            // An empty body is the empty message, which a message with
+            // required fields is not.
+            let required = schemas.requires_any(&body);
             operation.insert(
                 "requestBody".into(),
                 json!({
                     "description": "Path parameters replace the body's fields of the same name; \
                         an empty body is the empty message.",
-                    "required": false,
+                    "required": required,
                     "content": {"application/json": {"schema": body}},
                 }),
             );
@@ -96,7 +124,7 @@ fn operation(
     if !parameters.is_empty() {
         operation.insert("parameters".into(), Value::Array(parameters));
     }
-    let output = schemas.message_ref(&method.output());
+    let output = schemas.message_ref(&method.output(), Form::Response);
     let success = if route.shape == Shape::EventStream {
         json!({
             "description": "Server-Sent Events: one `data:` line per message, as JSON (a \
@@ -113,7 +141,7 @@ fn operation(
             "200": success,
             "default": {
                 "description": "The gRPC status, mapped to an HTTP status",
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{ERROR}")}}},
             },
         }),
     );
@@ -133,7 +161,7 @@ fn path_parameters(
         .map(|name| {
             let schema = input
                 .get_field_by_name(name)
-                .map(|field| schemas.field_schema(&field))
+                .map(|field| schemas.parameter_schema(&field))
                 .unwrap_or_else(|| json!({"type": "string"}));
             json!({"name": name, "in": "path", "required": true, "schema": schema})
         })
@@ -152,14 +180,15 @@ fn query_parameters(
         .filter(|field| !route.path_params().any(|p| p == field.name()))
         .filter(|field| !field.is_map())
         .map(|field| {
-            let schema = schemas.field_schema(&field);
+            let schema = schemas.parameter_schema(&field);
+            let required = schemas.is_required(&field);
             let name = field.json_name();
             match field.kind() {
                 prost_reflect::Kind::Message(_) if !field.is_list() => json!({
-                    "name": name, "in": "query", "required": false,
+                    "name": name, "in": "query", "required": required,
                     "content": {"application/json": {"schema": schema}},
                 }),
-                _ => json!({"name": name, "in": "query", "required": false, "schema": schema}),
+                _ => json!({"name": name, "in": "query", "required": required, "schema": schema}),
             }
         })
         .collect()

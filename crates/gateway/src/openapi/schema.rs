@@ -1,62 +1,117 @@
 //! Protobuf messages and enums as OpenAPI (JSON Schema) schemas, following
 //! the protobuf JSON mapping: lowerCamelCase property names, enums as their
-//! value names, 64-bit integers as strings, well-known types in their
-//! special JSON forms.
+//! value names, scalars and well-known types as [`super::scalar`] writes
+//! them. Each schema is as strict as the server:
+//!
+//! - an unknown property is refused (`additionalProperties: false`);
+//! - of a oneof, at most one member may be given;
+//! - in a request, a field is `required` only where the service refuses the
+//!   request without it (the `(skitgubbe.v1.required)` option; a string so
+//!   marked must not be empty, a count not 0), a string holds what its
+//!   `(skitgubbe.v1.format)` says (a UUID, a decimal id), and `null` is accepted where
+//!   the field has presence (a message, an `optional` field), since the
+//!   parser reads it as absent;
+//! - in a response, every field without presence is always written, so it
+//!   is `required`; nothing is ever `null`.
 
 use std::collections::BTreeMap;
 
-use prost_reflect::{EnumDescriptor, FieldDescriptor, Kind, MessageDescriptor};
+use prost_reflect::{DescriptorPool, EnumDescriptor, FieldDescriptor, Kind, MessageDescriptor};
 use serde_json::{Map, Value, json};
 
+use super::{
+    names::{Form, Names},
+    options::FieldOptions,
+    scalar::{formatted_string, scalar, well_known},
+};
 use crate::descriptors::Comments;
 
 /// Collects the component schemas reachable from the messages asked for.
 #[derive(Debug)]
 pub(super) struct Schemas<'a> {
     comments: &'a Comments,
+    options: FieldOptions,
+    names: Names,
     components: BTreeMap<String, Value>,
 }
 
 impl<'a> Schemas<'a> {
-    pub(super) fn new(comments: &'a Comments) -> Self {
+    pub(super) fn new(comments: &'a Comments, pool: &DescriptorPool, names: Names) -> Self {
         Self {
             comments,
+            options: FieldOptions::new(pool),
+            names,
             components: BTreeMap::new(),
         }
     }
 
-    pub(super) fn into_components(self) -> Map<String, Value> {
-        self.components.into_iter().collect()
+    /// The components, or the names two types both wanted.
+    pub(super) fn into_components(self) -> Result<Map<String, Value>, String> {
+        self.names.into_clashes()?;
+        Ok(self.components.into_iter().collect())
     }
 
-    /// A `$ref` to the message's component, adding it (and what it uses).
-    pub(super) fn message_ref(&mut self, message: &MessageDescriptor) -> Value {
-        if let Some(special) = well_known(message.full_name()) {
-            return special;
-        }
-        let name = message.full_name().to_owned();
-        if !self.components.contains_key(&name) {
-            // Placeholder first: messages may refer to themselves.
-            self.components.insert(name.clone(), Value::Null);
-            let schema = self.message_schema(message);
-            self.components.insert(name.clone(), schema);
-        }
-        component_ref(&name)
+    /// A `$ref` to the message's component in `form`, adding it (and what
+    /// it uses).
+    pub(super) fn message_ref(&mut self, message: &MessageDescriptor, form: Form) -> Value {
+        self.component(message, form, &[])
     }
 
-    /// The schema of one field's JSON value.
-    pub(super) fn field_schema(&mut self, field: &FieldDescriptor) -> Value {
+    /// A `$ref` to a route's request message as a body: the fields named in
+    /// `in_path` (proto names) come from the path, so the body need not
+    /// repeat them.
+    pub(super) fn request_ref(&mut self, message: &MessageDescriptor, in_path: &[&str]) -> Value {
+        self.component(message, Form::Request, in_path)
+    }
+
+    /// Whether the component `reference` points to requires any property.
+    pub(super) fn requires_any(&self, reference: &Value) -> bool {
+        reference["$ref"]
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+            .and_then(|name| self.components.get(name))
+            .and_then(|schema| schema.get("required"))
+            .is_some()
+    }
+
+    /// Whether a request must set `field`.
+    pub(super) fn is_required(&self, field: &FieldDescriptor) -> bool {
+        self.options.required(field)
+    }
+
+    /// The schema of one field's JSON value in `form`.
+    pub(super) fn field_schema(&mut self, field: &FieldDescriptor, form: Form) -> Value {
+        self.field_schema_with(field, form, form == Form::Request)
+    }
+
+    /// The schema of a path or query parameter's value, which cannot be
+    /// `null`.
+    pub(super) fn parameter_schema(&mut self, field: &FieldDescriptor) -> Value {
+        self.field_schema_with(field, Form::Request, false)
+    }
+
+    fn field_schema_with(&mut self, field: &FieldDescriptor, form: Form, null: bool) -> Value {
         let mut schema = if field.is_map() {
             let value = match field.kind() {
                 Kind::Message(entry) => entry.map_entry_value_field(),
                 _ => field.clone(),
             };
-            json!({"type": "object", "additionalProperties": self.single(&value)})
+            json!({"type": "object", "additionalProperties": self.single(&value, form)})
         } else if field.is_list() {
-            json!({"type": "array", "items": self.single(field)})
+            json!({"type": "array", "items": self.single(field, form)})
         } else {
-            self.single(field)
+            self.single(field, form)
         };
+        let single = !field.is_list() && !field.is_map();
+        if form == Form::Request {
+            if self.is_required(field) {
+                if single {
+                    not_empty(&mut schema, &field.kind());
+                }
+            } else if null && field.supports_presence() && !in_real_oneof(field) {
+                schema = nullable(schema, &field.kind());
+            }
+        }
         let file = field.parent_message().parent_file();
         if let Some(text) = self.comments.get(file.name(), field.path()) {
             with_description(&mut schema, text);
@@ -64,19 +119,39 @@ impl<'a> Schemas<'a> {
         schema
     }
 
-    fn single(&mut self, field: &FieldDescriptor) -> Value {
+    fn component(&mut self, message: &MessageDescriptor, form: Form, in_path: &[&str]) -> Value {
+        if let Some(special) = well_known(message.full_name()) {
+            return special;
+        }
+        let name = self.names.message(message, form);
+        if !self.components.contains_key(&name) {
+            // Placeholder first: messages may refer to themselves.
+            self.components.insert(name.clone(), Value::Null);
+            let schema = self.message_schema(message, form, in_path);
+            self.components.insert(name.clone(), schema);
+        }
+        component_ref(&name)
+    }
+
+    fn single(&mut self, field: &FieldDescriptor, form: Form) -> Value {
         match field.kind() {
-            Kind::Message(message) => self.message_ref(&message),
+            Kind::Message(message) => self.message_ref(&message, form),
             Kind::Enum(enumeration) => self.enum_ref(&enumeration),
+            Kind::String => match self.options.format(field) {
+                Some(format) => formatted_string(&format),
+                None => scalar(&Kind::String),
+            },
             kind => scalar(&kind),
         }
     }
 
     fn enum_ref(&mut self, enumeration: &EnumDescriptor) -> Value {
-        let name = enumeration.full_name().to_owned();
         if enumeration.full_name() == "google.protobuf.NullValue" {
             return json!({"nullable": true});
         }
+        let name = self
+            .names
+            .enumeration(enumeration.full_name(), enumeration.package_name());
         if !self.components.contains_key(&name) {
             let values: Vec<String> = enumeration.values().map(|v| v.name().to_owned()).collect();
             let mut schema = json!({"type": "string", "enum": values});
@@ -89,19 +164,41 @@ impl<'a> Schemas<'a> {
         component_ref(&name)
     }
 
-    fn message_schema(&mut self, message: &MessageDescriptor) -> Value {
+    fn message_schema(
+        &mut self,
+        message: &MessageDescriptor,
+        form: Form,
+        in_path: &[&str],
+    ) -> Value {
         let mut properties = Map::new();
+        let mut required = Vec::new();
         for field in message.fields() {
-            let schema = self.field_schema(&field);
-            properties.insert(field.json_name().to_owned(), schema);
+            let schema = self.field_schema(&field, form);
+            let name = field.json_name().to_owned();
+            let needed = match form {
+                Form::Request => self.is_required(&field) && !in_path.contains(&field.name()),
+                Form::Response => !field.supports_presence(),
+            };
+            if needed {
+                required.push(Value::String(name.clone()));
+            }
+            properties.insert(name, schema);
         }
-        let mut schema = json!({"type": "object", "properties": properties});
+        let mut schema = Map::new();
+        schema.insert("type".into(), json!("object"));
+        schema.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            schema.insert("required".into(), Value::Array(required));
+        }
+        schema.insert("additionalProperties".into(), json!(false));
+        at_most_one_per_oneof(message, &mut schema);
+        let mut schema = Value::Object(schema);
+
         let mut description = self
             .comments
             .get(message.parent_file().name(), message.path())
             .map(str::to_owned)
             .unwrap_or_default();
-        // Real oneofs (not proto3 `optional`): at most one member is set.
         for oneof in message.oneofs().filter(|o| !o.is_synthetic()) {
             let members: Vec<String> = oneof.fields().map(|f| f.json_name().to_owned()).collect();
             if !description.is_empty() {
@@ -120,6 +217,84 @@ impl<'a> Schemas<'a> {
     }
 }
 
+fn in_real_oneof(field: &FieldDescriptor) -> bool {
+    field.containing_oneof().is_some_and(|o| !o.is_synthetic())
+}
+
+/// The parser refuses two members of one oneof: a message that is one
+/// oneof takes at most one property, otherwise no two members together.
+fn at_most_one_per_oneof(message: &MessageDescriptor, schema: &mut Map<String, Value>) {
+    let groups: Vec<Vec<String>> = message
+        .oneofs()
+        .filter(|o| !o.is_synthetic())
+        .map(|o| o.fields().map(|f| f.json_name().to_owned()).collect())
+        .filter(|members: &Vec<String>| members.len() > 1)
+        .collect();
+    if let [only] = groups.as_slice()
+        && only.len() == message.fields().len()
+    {
+        schema.insert("maxProperties".into(), json!(1));
+        return;
+    }
+    let pairs: Vec<Value> = groups
+        .iter()
+        .flat_map(|members| {
+            members.iter().enumerate().flat_map(move |(i, first)| {
+                members[i + 1..]
+                    .iter()
+                    .map(move |second| json!({"required": [first, second]}))
+            })
+        })
+        .collect();
+    match pairs.len() {
+        0 => {}
+        1 => {
+            schema.insert("not".into(), pairs[0].clone());
+        }
+        _ => {
+            schema.insert("not".into(), json!({ "anyOf": pairs }));
+        }
+    }
+}
+
+/// A required field at its default value is refused: a string must not be
+/// empty, an unsigned count not 0.
+fn not_empty(schema: &mut Value, kind: &Kind) {
+    let Value::Object(object) = schema else {
+        return;
+    };
+    match kind {
+        Kind::String => {
+            object.insert("minLength".into(), json!(1));
+        }
+        Kind::Uint32 | Kind::Fixed32 => {
+            object.insert("minimum".into(), json!(1));
+        }
+        _ => {}
+    }
+}
+
+/// `schema` that also accepts `null`. OpenAPI 3.0 reads `nullable` only
+/// beside a `type`, so a `$ref` is wrapped with its type.
+fn nullable(schema: Value, kind: &Kind) -> Value {
+    match schema {
+        Value::Object(object) if object.contains_key("$ref") => {
+            let kind = if matches!(kind, Kind::Enum(_)) {
+                "string"
+            } else {
+                "object"
+            };
+            json!({"type": kind, "nullable": true, "allOf": [Value::Object(object)]})
+        }
+        Value::Object(mut object) if object.contains_key("type") => {
+            object.insert("nullable".into(), json!(true));
+            Value::Object(object)
+        }
+        // Any JSON value (google.protobuf.Value), null included.
+        other => other,
+    }
+}
+
 fn component_ref(name: &str) -> Value {
     json!({"$ref": format!("#/components/schemas/{name}")})
 }
@@ -133,48 +308,4 @@ fn with_description(schema: &mut Value, text: &str) {
         }
         object.insert("description".into(), Value::String(text.to_owned()));
     }
-}
-
-fn scalar(kind: &Kind) -> Value {
-    match kind {
-        Kind::Double => json!({"type": "number", "format": "double"}),
-        Kind::Float => json!({"type": "number", "format": "float"}),
-        Kind::Int32 | Kind::Sint32 | Kind::Sfixed32 => {
-            json!({"type": "integer", "format": "int32"})
-        }
-        Kind::Uint32 | Kind::Fixed32 => {
-            json!({"type": "integer", "format": "int64", "minimum": 0, "maximum": u32::MAX})
-        }
-        Kind::Int64 | Kind::Sint64 | Kind::Sfixed64 => json!({"type": "string", "format": "int64"}),
-        Kind::Uint64 | Kind::Fixed64 => json!({"type": "string", "format": "uint64"}),
-        Kind::Bool => json!({"type": "boolean"}),
-        Kind::String => json!({"type": "string"}),
-        Kind::Bytes => json!({"type": "string", "format": "byte"}),
-        Kind::Message(_) | Kind::Enum(_) => json!({}),
-    }
-}
-
-/// The well-known types' special JSON forms, inlined.
-fn well_known(full_name: &str) -> Option<Value> {
-    Some(match full_name {
-        "google.protobuf.Struct" => json!({"type": "object", "additionalProperties": true}),
-        "google.protobuf.Value" => json!({"description": "Any JSON value."}),
-        "google.protobuf.ListValue" => json!({"type": "array", "items": {}}),
-        "google.protobuf.Timestamp" => json!({"type": "string", "format": "date-time"}),
-        "google.protobuf.Duration" => {
-            json!({"type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?s$", "example": "1.5s"})
-        }
-        "google.protobuf.Empty" => json!({"type": "object"}),
-        "google.protobuf.FieldMask" => json!({"type": "string"}),
-        "google.protobuf.Any" => {
-            json!({"type": "object", "properties": {"@type": {"type": "string"}}, "additionalProperties": true})
-        }
-        "google.protobuf.BoolValue" => json!({"type": "boolean"}),
-        "google.protobuf.StringValue" => json!({"type": "string"}),
-        "google.protobuf.BytesValue" => json!({"type": "string", "format": "byte"}),
-        "google.protobuf.Int32Value" | "google.protobuf.UInt32Value" => json!({"type": "integer"}),
-        "google.protobuf.Int64Value" | "google.protobuf.UInt64Value" => json!({"type": "string"}),
-        "google.protobuf.FloatValue" | "google.protobuf.DoubleValue" => json!({"type": "number"}),
-        _ => return None,
-    })
 }

@@ -1,19 +1,21 @@
 //! A fake GameService, AccountService and RatingService: canned answers, a bearer check,
 //! every request recorded as protobuf JSON, and chosen failures: a game id
 //! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
-//! details; the view of `slow` takes seconds.
+//! details; the view of `slow` takes seconds; a long poll for the caller's
+//! turns (`myTurnOnly` with `waitMs` of a second or more) finds none.
 
 use std::{pin::Pin, sync::Mutex};
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use skit_proto::v1::{
     AccountKind, AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
     ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
-    ResignResponse, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest,
-    WhoAmIResponse, account_service_server::AccountService, game_service_server::GameService,
+    ResignResponse, Rules, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+    game_service_server::GameService,
 };
 use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
@@ -85,6 +87,11 @@ pub fn view(game_id: &str, version: u64) -> View {
         version,
         phase: Phase::One.into(),
         awaits_shuffle: false,
+        // Struct numbers are doubles, as a service's resolved options are.
+        rules: Some(Rules {
+            preset: "mattis".into(),
+            options: Some(serde_json::from_value(json!({"phase2.min": 2.0})).unwrap()),
+        }),
         players: 3,
         hand: vec!["7C".into(), "TS".into()],
         ..Default::default()
@@ -183,6 +190,9 @@ impl GameService for Fake {
         request: Request<ListGamesRequest>,
     ) -> Result<Response<ListGamesResponse>, Status> {
         self.accept("ListGames", &request)?;
+        if request.get_ref().my_turn_only && request.get_ref().wait_ms >= 1000 {
+            return Ok(Response::new(ListGamesResponse::default()));
+        }
         let summary = GameSummary {
             game_id: "g1".into(),
             preset: "skitgubbe".into(),

@@ -8,5 +8,7 @@ mod grpc;
 mod helpers;
 mod metrics;
 mod openapi;
+mod plain_json;
 mod routes;
+mod strictness;
 mod watch;

@@ -78,7 +78,7 @@ async fn schemas_follow_the_json_mapping() {
         .json();
     let schemas = &document["components"]["schemas"];
 
-    let phase = &schemas["skitgubbe.v1.Phase"];
+    let phase = &schemas["Phase"];
     assert_eq!(phase["type"], "string");
     assert!(
         phase["enum"]
@@ -86,7 +86,7 @@ async fn schemas_follow_the_json_mapping() {
             .unwrap()
             .contains(&Value::from("PHASE_TWO"))
     );
-    let rules = &schemas["skitgubbe.v1.Rules"]["properties"];
+    let rules = &schemas["Rules"]["properties"];
     let options = &rules["options"];
     let options = if options["allOf"].is_array() {
         &options["allOf"][0]
@@ -94,7 +94,7 @@ async fn schemas_follow_the_json_mapping() {
         options
     };
     assert_eq!(options["type"], "object");
-    let seat = &schemas["skitgubbe.v1.SeatInfo"]["properties"]["deadline"];
+    let seat = &schemas["SeatInfo"]["properties"]["deadline"];
     let seat = if seat["allOf"].is_array() {
         &seat["allOf"][0]
     } else {
@@ -102,7 +102,7 @@ async fn schemas_follow_the_json_mapping() {
     };
     assert_eq!(seat["format"], "date-time");
     // The .proto comments become descriptions.
-    let view = &schemas["skitgubbe.v1.View"];
+    let view = &schemas["View"];
     assert!(view["description"].as_str().unwrap().contains("one viewer"));
 }
 

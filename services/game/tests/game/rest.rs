@@ -1,7 +1,8 @@
 //! The game service over REST/JSON on the same port as gRPC: a whole game
 //! played to the end with curl-like requests, the error mapping, the
-//! OpenAPI document and metrics, and the revealed log checked against the
-//! commitment with the fairness crate (what `skit verify` does).
+//! OpenAPI document (as strict as the service) and metrics, and the
+//! revealed log checked against the commitment with the fairness crate
+//! (what `skit verify` does).
 
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -71,10 +72,13 @@ async fn rest_game(db: &TestDb) {
                 .await;
             assert_eq!(status, 200, "{view}");
             over |= view["phase"] == "PHASE_OVER";
-            let legal = view["legalActions"].as_array().cloned().unwrap_or_default();
+            // Every field is written, even at its default (version 0, []).
+            let legal = view["legalActions"]
+                .as_array()
+                .cloned()
+                .expect("legal actions");
             if !legal.is_empty() {
-                // Version 0 is the default, which the JSON mapping leaves out.
-                let version = view["version"].as_str().unwrap_or("0").to_owned();
+                let version = view["version"].as_str().expect("version").to_owned();
                 choices.push((seat, version, legal));
             }
         }
@@ -231,6 +235,96 @@ async fn rest_errors(db: &TestDb) {
     }
     drop(http);
     app.stop().await;
+}
+
+/// What `/openapi.json` says a request must hold is what the service
+/// refuses without it; what it says an answer holds is there.
+async fn rest_strictness(db: &TestDb) {
+    // Arrange: a mattis game (whole-number options) and the document
+    let app = spawn_game(db).await;
+    let http = app.http();
+    let players = [guest(&http, "ed").await, guest(&http, "flo").await];
+    let seats: Vec<Value> = players
+        .iter()
+        .map(|(id, _)| json!({"accountId": id}))
+        .collect();
+    let rules = json!({"preset": "mattis", "options": {"phase2.min": 3}});
+    let (status, created) = http
+        .call(
+            "POST",
+            "/v1/games",
+            Some(&players[0].1),
+            Some(json!({"rules": rules, "players": 2, "seats": seats})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let game = created["gameId"].as_str().expect("game id").to_owned();
+    let (_, document) = http.call("GET", "/openapi.json", None, None).await;
+    let schemas = &document["components"]["schemas"];
+    let mut turn = None;
+    for (seat, (_, token)) in players.iter().enumerate() {
+        let path = format!("/v1/games/{game}/view?seat={seat}");
+        let (_, view) = http.call("GET", &path, Some(token), None).await;
+        if let Some(action) = view["legalActions"].get(0) {
+            turn = Some((seat, action.clone(), view));
+        }
+    }
+    let (seat, action, view) = turn.expect("someone may act");
+    let token = Some(players[seat].1.as_str());
+    let moves = format!("/v1/games/{game}/moves");
+
+    // Act and assert: each required field left out (or null) is refused
+    let required = schemas["SubmitMoveRequest"]["required"].clone();
+    assert_eq!(required, json!(["moveId", "action"]));
+    let full =
+        json!({"seat": seat, "moveId": "m1", "expectedVersion": view["version"], "action": action});
+    for (field, named) in [("moveId", "move_id"), ("action", "action")] {
+        let mut left_out = full.clone();
+        left_out.as_object_mut().expect("object").remove(field);
+        let mut null = full.clone();
+        null[field] = Value::Null;
+        let (status, answer) = http.call("POST", &moves, token, Some(left_out)).await;
+        assert_eq!(status, 400, "{field}: {answer}");
+        let message = answer["message"].as_str().unwrap_or("");
+        assert!(message.contains(named), "{answer}");
+        let (status, answer) = http.call("POST", &moves, token, Some(null)).await;
+        assert_eq!(status, 400, "{field} null: {answer}");
+    }
+    // A oneof member's null is no member: refused, and the schema has no null.
+    let no_kind = json!({"seat": seat, "moveId": "m1", "action": {"play": null}});
+    assert_eq!(http.call("POST", &moves, token, Some(no_kind)).await.0, 400);
+    assert!(
+        schemas["ActionInput"]["properties"]["play"]
+            .get("nullable")
+            .is_none()
+    );
+    let (status, answer) = http.call("POST", "/v1/games", token, Some(json!({}))).await;
+    assert_eq!(schemas["CreateGameRequest"]["required"], json!(["players"]));
+    assert_eq!(status, 400, "{answer}");
+    // A game id is a UUID, as the document says.
+    let view_path = &document["paths"]["/v1/games/{game_id}/view"]["get"];
+    assert_eq!(view_path["parameters"][0]["schema"]["format"], "uuid");
+    let (status, _) = http.call("GET", "/v1/games/0/view", token, None).await;
+    assert_eq!(status, 400);
+
+    // The view has every field the document requires, options as integers
+    for field in schemas["View"]["required"].as_array().expect("required") {
+        assert!(view.get(field.as_str().expect("name")).is_some(), "{field}");
+    }
+    let options = &view["rules"]["options"];
+    assert_eq!(options["phase2.min"].as_u64(), Some(3), "{options}");
+    assert_eq!(
+        options["phase2.action_limit"].as_u64(),
+        Some(2000),
+        "{options}"
+    );
+    drop(http);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_document_is_as_strict_as_the_service() {
+    rest_strictness(&TestDb::sqlite()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
