@@ -88,10 +88,10 @@ class Api:
 
     def my_turns(self) -> list[dict]:
         query = urllib.parse.urlencode({"myTurnOnly": "true", "waitMs": self.wait_ms})
-        return self.call("GET", f"/v1/games?{query}").get("games", [])
+        return self.call("GET", f"/v1/games?{query}")["games"]
 
     def unfinished_games(self) -> list[dict]:
-        return self.call("GET", "/v1/games?waitMs=0").get("games", [])
+        return self.call("GET", "/v1/games?waitMs=0")["games"]
 
     def view(self, game: str, seat: int) -> dict:
         return self.call("GET", f"/v1/games/{game}/view?seat={seat}")
@@ -137,7 +137,7 @@ def preference(action: dict, trump: str | None) -> tuple:
 
 
 def choose(view: dict) -> dict | None:
-    legal = view.get("legalActions", [])
+    legal = view["legalActions"]
     if not legal:
         return None
     return min(legal, key=lambda a: preference(a, view.get("trump")))
@@ -149,13 +149,14 @@ def play_turn(api: Api, game: str, seat: int) -> int:
     refusals = 0
     while refusals < 3:
         view = api.view(game, seat)
-        if view.get("phase") == "PHASE_OVER":
+        if view["phase"] == "PHASE_OVER":
             break
         action = choose(view)
         if action is None:
             break
-        # uint64 is a JSON string; version 0 is left out.
-        version = view.get("version", "0")
+        # uint64 is a JSON string. Every field is in every answer, even at
+        # its default ("0", [], false); only unset optional ones (trump) are not.
+        version = view["version"]
         try:
             api.submit(game, seat, version, action)
             moves += 1
@@ -195,7 +196,7 @@ def main() -> int:
                 log(f"no unfinished games; {total} moves made")
                 return 0
             for game in turns:
-                for seat in game.get("mySeatsToAct", []):
+                for seat in game["mySeatsToAct"]:
                     total += play_turn(api, game["gameId"], seat)
         except ApiError as e:
             if e.status in (401, 403):
