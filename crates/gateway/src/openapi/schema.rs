@@ -5,12 +5,15 @@
 //!
 //! - an unknown property is refused (`additionalProperties: false`);
 //! - of a oneof, at most one member may be given;
+//! - a string holds what its `(skitgubbe.v1.format)` says (a UUID, a
+//!   decimal id);
 //! - in a request, a field is `required` only where the service refuses the
 //!   request without it (the `(skitgubbe.v1.required)` option; a string so
-//!   marked must not be empty, a count not 0), a string holds what its
-//!   `(skitgubbe.v1.format)` says (a UUID, a decimal id), and `null` is accepted where
+//!   marked must not be empty, a count not 0), and `null` is accepted where
 //!   the field has presence (a message, an `optional` field), since the
-//!   parser reads it as absent;
+//!   parser reads it as absent. Not for a oneof member: its `null` is no
+//!   member, which the service refuses wherever it needs one (an action's
+//!   kind, a clock);
 //! - in a response, every field without presence is always written, so it
 //!   is `required`; nothing is ever `null`.
 
