@@ -1,19 +1,238 @@
-//! Why an API message could not be turned into engine values.
+//! The one error type of every service: a class ([`ErrorCode`]), a stable
+//! machine-readable `reason`, a message for people, the request fields at
+//! fault, metadata and a retry hint. It becomes a gRPC status once
+//! ([`status`]: `google.rpc` details and the `skit-error-code` trailer), and
+//! a status becomes an HTTP status and JSON body once ([`body`]), so gRPC
+//! and REST clients see the same code, reason and fields.
+//!
+//! Internal failures are logged where they happen and reach the client only
+//! as "internal error": database text never leaves the service.
 
-/// An API message the engine cannot read; `field` names where (e.g.
-/// `legal_actions[2].play.cards`), as the service's own errors do.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ConvertError {
+mod body;
+mod code;
+mod status;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use skit_engine::{MoveError, RulesError};
+
+use crate::ConvertError;
+
+pub use body::ErrorBody;
+pub use code::ErrorCode;
+pub use status::{CODE_TRAILER, DOMAIN};
+
+/// A request field at fault and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Violation {
     pub field: String,
-    pub message: String,
+    pub description: String,
 }
 
-impl ConvertError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> ConvertError {
-        ConvertError {
-            field: field.into(),
+/// Why a request was refused, as every client sees it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    code: ErrorCode,
+    reason: &'static str,
+    message: String,
+    violations: Vec<Violation>,
+    metadata: BTreeMap<&'static str, String>,
+    retry_delay: Option<Duration>,
+}
+
+impl ApiError {
+    /// An error of class `code` for `reason`, a fixed snake_case name that
+    /// clients, logs and metrics can match on (never free text).
+    pub fn new(code: ErrorCode, reason: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            reason,
             message: message.into(),
+            violations: Vec::new(),
+            metadata: BTreeMap::new(),
+            retry_delay: None,
         }
+    }
+
+    /// An error of class `code` with its class's own reason.
+    pub fn of(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self::new(code, code.default_reason(), message)
+    }
+
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::of(ErrorCode::Unauthenticated, message)
+    }
+
+    pub fn permission_denied(message: impl Into<String>) -> Self {
+        Self::of(ErrorCode::PermissionDenied, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::of(ErrorCode::NotFound, message)
+    }
+
+    /// A malformed request; `field` names the request field (dotted, with
+    /// indexes: `action.play.cards`, `player_counts[1]`).
+    pub fn invalid(field: impl Into<String>, description: impl Into<String>) -> Self {
+        let violation = Violation {
+            field: field.into(),
+            description: description.into(),
+        };
+        let message = format!("{}: {}", violation.field, violation.description);
+        let mut error = Self::of(ErrorCode::InvalidArgument, message);
+        error.violations.push(violation);
+        error
+    }
+
+    /// A request that conflicts with the state outside the rules (a seat
+    /// already taken, a ticket already matched, ...).
+    pub fn failed_precondition(message: impl Into<String>) -> Self {
+        Self::of(ErrorCode::FailedPrecondition, message)
+    }
+
+    /// A well-formed action the rules refuse; `rule` is the engine's rule
+    /// code (`does_not_beat`, ...).
+    pub fn refused(rule: &'static str, message: impl std::fmt::Display) -> Self {
+        Self::new(
+            ErrorCode::FailedPrecondition,
+            rule,
+            format!("{rule}: {message}"),
+        )
+    }
+
+    /// The client decided on a version of the game that is no longer
+    /// current; the metadata says which is.
+    pub fn stale(expected: u64, current: u64) -> Self {
+        Self::new(
+            ErrorCode::Aborted,
+            "stale_version",
+            format!("the game is at version {current}, not {expected}"),
+        )
+        .with_metadata("current_version", current)
+        .with_metadata("expected_version", expected)
+    }
+
+    /// A move id already used for a different move or resignation.
+    pub fn move_id_reused(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::AlreadyExists, "move_id_reused", message)
+    }
+
+    /// Something the service needs cannot be reached; worth retrying after
+    /// `retry_delay`.
+    pub fn unavailable(message: impl Into<String>, retry_delay: Duration) -> Self {
+        let mut error = Self::of(ErrorCode::Unavailable, message);
+        error.retry_delay = Some(retry_delay);
+        error
+    }
+
+    /// Logs an internal failure with its cause chain and hides it.
+    pub fn internal(context: &str, error: &(dyn std::error::Error + 'static)) -> Self {
+        let mut causes = String::new();
+        let mut source = error.source();
+        while let Some(s) = source {
+            causes.push_str(": ");
+            causes.push_str(&s.to_string());
+            source = s.source();
+        }
+        tracing::error!(error = %error, causes, "{context}");
+        Self::hidden()
+    }
+
+    /// Logs a broken invariant (a state the code should never reach) and
+    /// hides it.
+    pub fn invariant(context: &str) -> Self {
+        tracing::error!("{context}");
+        Self::hidden()
+    }
+
+    fn hidden() -> Self {
+        Self::of(ErrorCode::Internal, "internal error")
+    }
+
+    /// Adds a fact a client can act on (e.g. `current_version`).
+    pub fn with_metadata(mut self, key: &'static str, value: impl ToString) -> Self {
+        self.metadata.insert(key, value.to_string());
+        self
+    }
+
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The stable machine-readable reason, e.g. `does_not_beat` or
+    /// `stale_version`.
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The request fields at fault.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    pub fn metadata(&self) -> &BTreeMap<&'static str, String> {
+        &self.metadata
+    }
+
+    pub fn retry_delay(&self) -> Option<Duration> {
+        self.retry_delay
+    }
+}
+
+impl From<MoveError> for ApiError {
+    fn from(e: MoveError) -> Self {
+        Self::refused(e.code(), e)
+    }
+}
+
+impl From<RulesError> for ApiError {
+    fn from(e: RulesError) -> Self {
+        Self::invalid(format!("rules.{}", e.option), e.message)
+    }
+}
+
+impl From<ConvertError> for ApiError {
+    fn from(e: ConvertError) -> Self {
+        Self::invalid(e.field, e.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_invalid_field_is_named_in_the_message_and_the_violation() {
+        let error = ApiError::invalid("action.play.cards", "7C is not in your hand");
+
+        assert_eq!(error.code(), ErrorCode::InvalidArgument);
+        assert_eq!(error.reason(), "invalid_argument");
+        assert_eq!(error.message(), "action.play.cards: 7C is not in your hand");
+        assert_eq!(error.violations()[0].field, "action.play.cards");
+    }
+
+    #[test]
+    fn a_rule_refusal_carries_the_engine_code() {
+        let error = ApiError::from(MoveError::MustBeat);
+
+        assert_eq!(error.code(), ErrorCode::FailedPrecondition);
+        assert_eq!(error.reason(), "must_beat");
+        assert!(error.message().starts_with("must_beat: "), "{error}");
+    }
+
+    #[test]
+    fn an_internal_error_hides_its_cause() {
+        let cause = std::io::Error::other("relation \"games\" does not exist");
+
+        let error = ApiError::internal("store error", &cause);
+
+        assert_eq!(error.message(), "internal error");
+        assert_eq!(error.reason(), "internal");
     }
 }

@@ -7,6 +7,9 @@
 //!   the engine's per-seat [`skit_engine::View`], so the strategies of
 //!   `skit-bots` (and anything else written against the engine) can read it.
 //! - [`action_message`] and [`move_kind`]: actions in both forms.
+//! - [`ApiError`]: the one error type of every service, mapped once to a
+//!   gRPC status with `google.rpc` details and once to an HTTP status and
+//!   JSON body ([`ErrorBody`]).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -26,7 +29,8 @@
 
 mod action;
 mod connect;
-mod error;
+mod convert_error;
+pub mod error;
 mod history;
 mod rules;
 mod secret;
@@ -35,7 +39,8 @@ mod view;
 
 pub use action::{action_message, move_kind};
 pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
-pub use error::ConvertError;
+pub use convert_error::ConvertError;
+pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use rules::{rules, rules_json};
 pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
 pub use view::engine_view;
