@@ -1,98 +1,49 @@
-//! The one mapping from gRPC status codes to HTTP, and the JSON error body
-//! every REST route answers with: `{"code", "message", "details"}`.
+//! Errors as REST clients see them: the HTTP status and JSON body of the
+//! shared error core (`skit_api::error`), as an axum response. A service's
+//! status and the gateway's own refusals (bad JSON, unknown routes,
+//! oversized bodies, timeouts) take the same shape:
+//! `{"code", "reason", "message", "fieldViolations", "metadata", "details"}`.
 
 use axum::{
     Json,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde::Serialize;
-use serde_json::Value;
-use tonic::{Code, Status};
+use skit_api::{ApiError, ErrorBody, ErrorCode};
+use tonic::Status;
 
-use crate::details::details_json;
+/// The reason for a path no route serves.
+pub(crate) const NO_SUCH_ROUTE: &str = "no_such_route";
+/// The reason for a body over the limit.
+pub(crate) const BODY_TOO_LARGE: &str = "body_too_large";
 
-/// The HTTP status for a gRPC code. The only place the two meet.
-pub fn http_status(code: Code) -> StatusCode {
-    match code {
-        Code::Ok => StatusCode::OK,
-        Code::InvalidArgument => StatusCode::BAD_REQUEST,
-        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
-        Code::PermissionDenied => StatusCode::FORBIDDEN,
-        Code::NotFound => StatusCode::NOT_FOUND,
-        Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => StatusCode::CONFLICT,
-        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
-        Code::DeadlineExceeded => StatusCode::GATEWAY_TIMEOUT,
-        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
-/// The canonical upper-case name of a code, as gRPC tools print it.
-pub fn code_name(code: Code) -> &'static str {
-    match code {
-        Code::Ok => "OK",
-        Code::Cancelled => "CANCELLED",
-        Code::Unknown => "UNKNOWN",
-        Code::InvalidArgument => "INVALID_ARGUMENT",
-        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
-        Code::NotFound => "NOT_FOUND",
-        Code::AlreadyExists => "ALREADY_EXISTS",
-        Code::PermissionDenied => "PERMISSION_DENIED",
-        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
-        Code::FailedPrecondition => "FAILED_PRECONDITION",
-        Code::Aborted => "ABORTED",
-        Code::OutOfRange => "OUT_OF_RANGE",
-        Code::Unimplemented => "UNIMPLEMENTED",
-        Code::Internal => "INTERNAL",
-        Code::Unavailable => "UNAVAILABLE",
-        Code::DataLoss => "DATA_LOSS",
-        Code::Unauthenticated => "UNAUTHENTICATED",
-    }
-}
-
-/// An error as a REST client sees it.
+/// An error answered over REST.
 #[derive(Debug, Clone)]
-pub struct ApiError {
+pub struct RestError {
     status: StatusCode,
-    body: ErrorBody,
+    /// Boxed: handlers return `Result<_, RestError>`, and the body is large.
+    body: Box<ErrorBody>,
 }
 
-/// The JSON error body.
-#[derive(Debug, Clone, Serialize)]
-pub struct ErrorBody {
-    /// The gRPC code name, e.g. `FAILED_PRECONDITION`.
-    pub code: &'static str,
-    pub message: String,
-    /// The rich error details (`google.rpc.BadRequest`, ...) in the
-    /// protobuf JSON form of `Any`: each with an `@type`.
-    pub details: Vec<Value>,
-}
-
-impl ApiError {
-    /// An error with the HTTP status the code maps to.
-    pub fn new(code: Code, message: impl Into<String>) -> Self {
-        Self::with_status(http_status(code), code, message)
-    }
-
-    /// An error whose HTTP status is more precise than the code's mapping
+impl RestError {
+    /// An error whose HTTP status is more precise than its code's mapping
     /// (413 for an oversized body, 405 for a wrong method).
-    pub fn with_status(status: StatusCode, code: Code, message: impl Into<String>) -> Self {
-        let body = ErrorBody {
-            code: code_name(code),
-            message: message.into(),
-            details: Vec::new(),
-        };
-        Self { status, body }
+    pub fn with_status(status: StatusCode, error: ApiError) -> Self {
+        Self {
+            status,
+            body: Box::new(ErrorBody::from(error)),
+        }
     }
 
     /// A request the gateway itself refuses before calling the service.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
-        Self::new(Code::InvalidArgument, message)
+        ApiError::of(ErrorCode::InvalidArgument, message).into()
     }
 
-    pub fn status(&self) -> StatusCode {
-        self.status
+    /// As [`RestError::invalid_argument`], naming the request field at
+    /// fault.
+    pub fn invalid_field(field: &str, description: impl Into<String>) -> Self {
+        ApiError::invalid(field, description).into()
     }
 
     pub fn body(&self) -> &ErrorBody {
@@ -100,17 +51,24 @@ impl ApiError {
     }
 }
 
-impl From<Status> for ApiError {
+impl From<Status> for RestError {
     fn from(status: Status) -> Self {
-        let mut error = Self::new(status.code(), status.message());
-        error.body.details = details_json(&status);
-        error
+        Self {
+            status: ErrorCode::from(status.code()).http_status(),
+            body: Box::new(ErrorBody::from_status(&status)),
+        }
     }
 }
 
-impl IntoResponse for ApiError {
+impl From<ApiError> for RestError {
+    fn from(error: ApiError) -> Self {
+        Status::from(error).into()
+    }
+}
+
+impl IntoResponse for RestError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        (self.status, Json(*self.body)).into_response()
     }
 }
 
@@ -128,15 +86,19 @@ pub(crate) async fn fill_empty_error(response: Response) -> Response {
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }
-    let code = match status {
-        StatusCode::NOT_FOUND => Code::NotFound,
-        StatusCode::METHOD_NOT_ALLOWED => Code::Unimplemented,
-        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::TOO_MANY_REQUESTS => Code::ResourceExhausted,
-        StatusCode::REQUEST_TIMEOUT | StatusCode::GATEWAY_TIMEOUT => Code::DeadlineExceeded,
-        StatusCode::SERVICE_UNAVAILABLE => Code::Unavailable,
-        s if s.is_client_error() => Code::InvalidArgument,
-        _ => Code::Internal,
+    let (code, reason) = match status {
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, Some(NO_SUCH_ROUTE)),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::Unimplemented, Some("method_not_allowed")),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::ResourceExhausted, Some(BODY_TOO_LARGE)),
+        StatusCode::TOO_MANY_REQUESTS => (ErrorCode::ResourceExhausted, None),
+        StatusCode::REQUEST_TIMEOUT | StatusCode::GATEWAY_TIMEOUT => {
+            (ErrorCode::DeadlineExceeded, Some("timeout"))
+        }
+        StatusCode::SERVICE_UNAVAILABLE => (ErrorCode::Unavailable, None),
+        s if s.is_client_error() => (ErrorCode::InvalidArgument, None),
+        _ => (ErrorCode::Internal, None),
     };
+    let reason = reason.unwrap_or(code.default_reason());
     let text = axum::body::to_bytes(response.into_body(), 4096)
         .await
         .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
@@ -146,5 +108,5 @@ pub(crate) async fn fill_empty_error(response: Response) -> Response {
     } else {
         text
     };
-    ApiError::with_status(status, code, message).into_response()
+    RestError::with_status(status, ApiError::new(code, reason, message)).into_response()
 }

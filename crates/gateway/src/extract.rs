@@ -7,12 +7,10 @@ use axum::{
     http::{HeaderMap, StatusCode},
 };
 use serde::de::DeserializeOwned;
-use tonic::{
-    Code,
-    metadata::{MetadataKey, MetadataMap, MetadataValue},
-};
+use skit_api::{ApiError, ErrorCode};
+use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
 
-use crate::error::ApiError;
+use crate::error::{BODY_TOO_LARGE, RestError};
 
 /// Headers passed on as gRPC metadata: the bearer token, and what ties a
 /// request to its trace and logs.
@@ -44,18 +42,21 @@ where
     T: DeserializeOwned + Default,
     S: Send + Sync,
 {
-    type Rejection = ApiError;
+    type Rejection = RestError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::with_status(
+                RestError::with_status(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    Code::ResourceExhausted,
-                    "request body too large",
+                    ApiError::new(
+                        ErrorCode::ResourceExhausted,
+                        BODY_TOO_LARGE,
+                        "request body too large",
+                    ),
                 )
             } else {
-                ApiError::invalid_argument(format!("unreadable request body: {rejection}"))
+                RestError::invalid_argument(format!("unreadable request body: {rejection}"))
             }
         })?;
         parse_body(&bytes).map(ProtoJson)
@@ -64,10 +65,12 @@ where
 
 /// Parses a body, naming the problem: serde's message carries the field
 /// and the line and column.
-pub(crate) fn parse_body<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, ApiError> {
+pub(crate) fn parse_body<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, RestError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::invalid_argument(format!("malformed JSON body: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| {
+        let message = format!("malformed JSON body: {e}");
+        ApiError::new(ErrorCode::InvalidArgument, "malformed_json", message).into()
+    })
 }

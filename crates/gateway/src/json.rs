@@ -16,8 +16,9 @@ use axum::{
 };
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, Serializer};
+use skit_api::ApiError;
 
-use crate::error::ApiError;
+use crate::error::RestError;
 
 /// The largest magnitude below which every whole double is an exact
 /// integer (2^53); larger ones keep the float form, which is exact.
@@ -38,11 +39,8 @@ impl<T: Serialize> IntoResponse for JsonBody<T> {
                 bytes,
             )
                 .into_response(),
-            Err(error) => ApiError::new(
-                tonic::Code::Internal,
-                format!("message not serializable: {error}"),
-            )
-            .into_response(),
+            Err(error) => RestError::from(ApiError::internal("message not serializable", &error))
+                .into_response(),
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
 //!   bodies in the protobuf JSON mapping, gRPC statuses mapped once to HTTP
-//!   ([`error::http_status`]), plus `/openapi.json` and `/metrics`;
+//!   ([`skit_api::ErrorCode::http_status`]), plus `/openapi.json` and `/metrics`;
 //!   [`matchmaking_router`] the same for the matchmaker's own port;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
 //!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`]);
@@ -33,9 +33,8 @@
 pub mod cli_probe;
 mod conn;
 mod descriptors;
-mod details;
 pub mod environment;
-pub mod error;
+mod error;
 mod extract;
 mod grpc_web;
 pub mod health;
@@ -54,6 +53,5 @@ pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use error::{ApiError, http_status};
 pub use grpc_web::{combined, grpc_routes, serve};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};

@@ -9,7 +9,9 @@ use prost_reflect::{DescriptorPool, FieldDescriptor, Kind, MessageDescriptor};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 
-use crate::error::ApiError;
+use skit_api::ApiError;
+
+use crate::error::RestError;
 
 /// Decodes query strings into messages of one descriptor pool.
 #[derive(Debug, Clone)]
@@ -28,35 +30,34 @@ impl QueryDecoder {
         &self,
         full_name: &str,
         query: Option<&str>,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, RestError> {
         let message = self.pool.get_message_by_name(full_name).ok_or_else(|| {
-            ApiError::new(
-                tonic::Code::Internal,
-                format!("no descriptor for {full_name}"),
-            )
+            RestError::from(ApiError::invariant(&format!(
+                "no descriptor for {full_name}"
+            )))
         })?;
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or(""))
-            .map_err(|e| ApiError::invalid_argument(format!("malformed query string: {e}")))?;
+            .map_err(|e| RestError::invalid_argument(format!("malformed query string: {e}")))?;
         let object = to_object(&message, pairs)?;
         serde_json::from_value(Value::Object(object))
-            .map_err(|e| ApiError::invalid_argument(format!("invalid query parameter: {e}")))
+            .map_err(|e| RestError::invalid_argument(format!("invalid query parameter: {e}")))
     }
 }
 
 fn to_object(
     message: &MessageDescriptor,
     pairs: Vec<(String, String)>,
-) -> Result<Map<String, Value>, ApiError> {
+) -> Result<Map<String, Value>, RestError> {
     let mut object = Map::new();
     for (key, raw) in pairs {
         let field = message
             .get_field_by_json_name(&key)
             .or_else(|| message.get_field_by_name(&key))
             .ok_or_else(|| {
-                ApiError::invalid_argument(format!(
-                    "unknown query parameter `{key}` for {}",
-                    message.name()
-                ))
+                RestError::invalid_field(
+                    &key,
+                    format!("unknown query parameter for {}", message.name()),
+                )
             })?;
         let value = scalar(&field, &key, &raw)?;
         let name = field.json_name().to_owned();
@@ -68,20 +69,17 @@ fn to_object(
                 items.push(value);
             }
         } else if object.insert(name, value).is_some() {
-            return Err(ApiError::invalid_argument(format!(
-                "query parameter `{key}` given twice"
-            )));
+            return Err(RestError::invalid_field(
+                &key,
+                "query parameter given twice",
+            ));
         }
     }
     Ok(object)
 }
 
-fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, ApiError> {
-    let bad = |what: &str| {
-        ApiError::invalid_argument(format!(
-            "query parameter `{key}`: expected {what}, got `{raw}`"
-        ))
-    };
+fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, RestError> {
+    let bad = |what: &str| RestError::invalid_field(key, format!("expected {what}, got `{raw}`"));
     Ok(match field.kind() {
         Kind::Bool => match raw {
             "true" | "1" | "" => Value::Bool(true),
@@ -120,9 +118,10 @@ fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, ApiErr
             _ => return Err(bad("a JSON object")),
         },
         Kind::Message(_) => {
-            return Err(ApiError::invalid_argument(format!(
-                "query parameter `{key}` is a map and cannot be set from the query"
-            )));
+            return Err(RestError::invalid_field(
+                key,
+                "a map cannot be set from the query",
+            ));
         }
     })
 }

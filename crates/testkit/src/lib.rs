@@ -19,12 +19,14 @@
 //! on PostgreSQL. PostgreSQL is the server at `DATABASE_URL`, else
 //! 127.0.0.1:5432; a test that cannot reach it fails saying how to start it.
 
+mod expect_error;
 mod game;
 mod matchmaker;
 mod play;
 mod player;
 mod running;
 
+pub use expect_error::Expected;
 pub use game::{GameService, game_config, spawn_game, spawn_game_with};
 pub use matchmaker::{Matchmaker, matchmaker_config, spawn_matchmaker, spawn_matchmaker_with};
 pub use play::{play_out, random_move, seat_to_act, skitgubbe_for, submit, view};

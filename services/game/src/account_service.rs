@@ -1,6 +1,7 @@
 //! AccountService: guests sign themselves up; operators create player and
 //! bot accounts. Tokens are shown once; only their hashes are stored.
 
+use skit_api::ApiError;
 use skit_proto::v1::account_service_server::AccountService;
 use skit_proto::v1::{
     AccountKind as ApiKind, AccountSummary, CreateAccountRequest, CreateAccountResponse,
@@ -11,7 +12,7 @@ use skit_store::{AccountKind, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
 
 use crate::auth::new_token;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::state::AppState;
 
 const MAX_NAME: usize = 40;
@@ -62,7 +63,8 @@ impl AccountApi {
                 kind,
                 token_hash: token_hash(&token),
             })
-            .await?;
+            .await
+            .map_err(store_error)?;
         Ok((account, token))
     }
 
@@ -90,8 +92,8 @@ impl AccountApi {
     ) -> Result<CreateAccountResponse, ApiError> {
         let caller = self.state.auth.caller(request.metadata()).await?;
         if !caller.is_operator() {
-            return Err(ApiError::PermissionDenied(
-                "only operators create accounts".into(),
+            return Err(ApiError::permission_denied(
+                "only operators create accounts",
             ));
         }
         let req = request.into_inner();
@@ -120,9 +122,7 @@ impl AccountApi {
     ) -> Result<ListAccountsResponse, ApiError> {
         let caller = self.state.auth.caller(request.metadata()).await?;
         if !caller.is_operator() {
-            return Err(ApiError::PermissionDenied(
-                "only operators list accounts".into(),
-            ));
+            return Err(ApiError::permission_denied("only operators list accounts"));
         }
         let req = request.into_inner();
         let kind = match ApiKind::try_from(req.kind) {
@@ -137,7 +137,12 @@ impl AccountApi {
             0 => MAX_LIST,
             n => n.min(MAX_LIST),
         };
-        let accounts = self.state.store.accounts(kind, limit).await?;
+        let accounts = self
+            .state
+            .store
+            .accounts(kind, limit)
+            .await
+            .map_err(store_error)?;
         Ok(ListAccountsResponse {
             accounts: accounts
                 .into_iter()

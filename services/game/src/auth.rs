@@ -13,11 +13,12 @@ use std::time::Duration;
 
 use rand::TryRngCore;
 use rand::rngs::OsRng;
+use skit_api::ApiError;
 use skit_store::{Account, AccountKind, NewAccount, Store, token_hash};
 use tonic::metadata::MetadataMap;
 
 use crate::config::Secret;
-use crate::error::ApiError;
+use crate::error::store_error;
 
 /// An authenticated caller.
 #[derive(Debug, Clone)]
@@ -62,8 +63,9 @@ impl Authenticator {
         let account = self
             .store
             .account_by_token_hash(&hash)
-            .await?
-            .ok_or(ApiError::Unauthenticated("unknown token"))?;
+            .await
+            .map_err(store_error)?
+            .ok_or(ApiError::unauthenticated("unknown token"))?;
         self.known.insert(hash, account.clone());
         Ok(Caller { account })
     }
@@ -73,7 +75,7 @@ impl Authenticator {
 fn bearer(metadata: &MetadataMap) -> Result<&str, ApiError> {
     let header = metadata
         .get("authorization")
-        .ok_or(ApiError::Unauthenticated(
+        .ok_or(ApiError::unauthenticated(
             "missing authorization: Bearer <token>",
         ))?;
     header
@@ -85,7 +87,7 @@ fn bearer(metadata: &MetadataMap) -> Result<&str, ApiError> {
         })
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .ok_or(ApiError::Unauthenticated(
+        .ok_or(ApiError::unauthenticated(
             "authorization must be Bearer <token>",
         ))
 }

@@ -11,11 +11,10 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use skit_api::ApiError;
 use skit_engine::{Game, Seat, SeatSet};
 use skit_proto::v1;
 use time::OffsetDateTime;
-
-use crate::error::ApiError;
 
 /// The longest per-move limit or initial bank.
 const MAX_LIMIT: Duration = Duration::from_secs(24 * 3600);

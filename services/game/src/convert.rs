@@ -3,13 +3,13 @@
 //! plus what that seat itself received: never from the engine state.
 
 use serde_json::{Map, Value, json};
+use skit_api::ApiError;
 use skit_engine::{Card, CardSet, MoveKind, Phase, Record, Seat, TableEntry};
 use skit_proto::v1;
 use v1::action::Kind;
 
 use crate::cached::Cached;
 use crate::clock;
-use crate::error::ApiError;
 use crate::live::{Entry, Forfeit, Live, public_cards};
 use crate::places;
 

@@ -15,12 +15,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use skit_api::ApiError;
 use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
 
 use crate::cached::Cached;
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::live::Live;
 use crate::metrics;
 use crate::rated;
@@ -121,26 +122,34 @@ impl Games {
             Some(_) => {}
         }
         if let Some(Cached { live, ratings, .. }) = guard.as_mut() {
-            rated::refresh(&self.store, live, ratings).await?;
+            rated::refresh(&self.store, live, ratings)
+                .await
+                .map_err(store_error)?;
         }
         let version = guard.as_ref().map_or(0, |l| l.version);
         slot.latest.send_if_modified(|v| raise(v, version));
-        OwnedMutexGuard::try_map(guard, Option::as_mut).map_err(|_| ApiError::Internal)
+        OwnedMutexGuard::try_map(guard, Option::as_mut)
+            .map_err(|_| ApiError::invariant("a game slot empty right after loading"))
     }
 
     async fn load(&self, id: GameId) -> Result<Live, ApiError> {
         let row = self
             .store
             .game(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
-        let events = self.store.load_events(id, 0).await?;
+            .await
+            .map_err(store_error)?
+            .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+        let events = self.store.load_events(id, 0).await.map_err(store_error)?;
         Live::replay(&row, &events).map_err(|e| ApiError::internal("cannot replay game", &e))
     }
 
     /// Applies the events appended since `live.version`.
     pub async fn catch_up(&self, live: &mut Live) -> Result<(), ApiError> {
-        let events = self.store.load_events(live.id, live.version + 1).await?;
+        let events = self
+            .store
+            .load_events(live.id, live.version + 1)
+            .await
+            .map_err(store_error)?;
         for event in &events {
             live.apply_event(event)
                 .map_err(|e| ApiError::internal("cannot apply stored event", &e))?;

@@ -18,13 +18,13 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use skit_api::ApiError;
 use skit_engine::{
     Action, Card, CardSet, Game, Move, MoveKind, Phase, Record, Ruleset, Seat, State,
 };
 use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
 
 use crate::clock::{Clocks, TimeControl};
-use crate::error::ApiError;
 use crate::shuffle::{Seed, Shuffles};
 
 pub use ending::{Ending, Forfeit};

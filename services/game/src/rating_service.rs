@@ -1,6 +1,7 @@
 //! RatingService: ratings, rating history and leaderboards, read from the
 //! store. Any signed-in account may read anyone's ratings.
 
+use skit_api::ApiError;
 use skit_engine::Ruleset;
 use skit_proto::v1::rating_service_server::RatingService;
 use skit_proto::v1::{
@@ -12,7 +13,7 @@ use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
 use crate::convert::{self, rating_message};
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::rated::starting;
 use crate::state::AppState;
 
@@ -57,9 +58,15 @@ impl RatingApi {
         let id = text
             .parse::<i64>()
             .map_err(|_| ApiError::invalid(field, "not an account id"))?;
-        match self.state.store.account(AccountId(id)).await? {
+        match self
+            .state
+            .store
+            .account(AccountId(id))
+            .await
+            .map_err(store_error)?
+        {
             Some(account) => Ok(account.id),
-            None => Err(ApiError::NotFound(format!("no account {id}"))),
+            None => Err(ApiError::not_found(format!("no account {id}"))),
         }
     }
 
@@ -94,10 +101,11 @@ impl RatingApi {
                     self.state
                         .store
                         .rating(id, key)
-                        .await?
+                        .await
+                        .map_err(store_error)?
                         .unwrap_or_else(|| starting(id, key)),
                 ),
-                None => ratings.extend(self.state.store.ratings_of(id).await?),
+                None => ratings.extend(self.state.store.ratings_of(id).await.map_err(store_error)?),
             }
         }
         Ok(GetRatingsResponse {
@@ -124,7 +132,8 @@ impl RatingApi {
             .state
             .store
             .rating_history(account, key.as_deref(), limit(req.limit))
-            .await?;
+            .await
+            .map_err(store_error)?;
         let rating = |skill, games, key: &str| {
             Some(rating_message(&Rating {
                 skill,
@@ -157,7 +166,8 @@ impl RatingApi {
             .state
             .store
             .leaderboard(&key, req.min_games, limit(req.limit))
-            .await?;
+            .await
+            .map_err(store_error)?;
         Ok(GetLeaderboardResponse {
             entries: standings
                 .iter()

@@ -1,95 +1,31 @@
-//! The matchmaker's refusals, mapped once to gRPC statuses with the same
-//! `skit-error-code` trailer as the game service. Internal failures are
-//! logged here and reach the client only as "internal error".
+//! How the matchmaker's dependencies' failures reach its clients: the game
+//! service's answer about a token, and the store's failures (logged with
+//! their cause and hidden). Everything else about errors is the shared core
+//! in `skit_api::error`.
 
+use std::time::Duration;
+
+use skit_api::ApiError;
 use tonic::{Code, Status};
 
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    #[error("{0}")]
-    Unauthenticated(String),
-    #[error("{0}")]
-    PermissionDenied(String),
-    #[error("{0}")]
-    NotFound(String),
-    /// A malformed request; `field` names the request field.
-    #[error("{field}: {message}")]
-    InvalidArgument { field: String, message: String },
-    #[error("{0}")]
-    FailedPrecondition(String),
-    /// The game service cannot be reached.
-    #[error("the game service is unavailable")]
-    Unavailable,
-    #[error("internal error")]
-    Internal,
-}
+/// When to try again while the game service cannot be reached: about as
+/// long as it takes a restarting instance to answer again.
+const GAME_RETRY_DELAY: Duration = Duration::from_secs(1);
 
-impl ApiError {
-    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self::InvalidArgument {
-            field: field.into(),
-            message: message.into(),
+/// The game service's answer to WhoAmI, as the caller should see it.
+pub fn auth_error(status: &Status) -> ApiError {
+    match status.code() {
+        Code::Unauthenticated | Code::PermissionDenied => {
+            ApiError::unauthenticated(status.message())
         }
-    }
-
-    /// Logs an internal failure and hides it.
-    pub fn internal(context: &str, error: &(dyn std::error::Error + 'static)) -> Self {
-        tracing::error!(error = %error, source = ?error.source(), "{context}");
-        Self::Internal
-    }
-
-    /// A short stable code for clients and logs.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Self::Unauthenticated(_) => "unauthenticated",
-            Self::PermissionDenied(_) => "permission_denied",
-            Self::NotFound(_) => "not_found",
-            Self::InvalidArgument { .. } => "invalid_argument",
-            Self::FailedPrecondition(_) => "failed_precondition",
-            Self::Unavailable => "unavailable",
-            Self::Internal => "internal",
+        Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled => {
+            ApiError::unavailable("the game service is unavailable", GAME_RETRY_DELAY)
         }
-    }
-
-    /// The game service's answer to WhoAmI, as the caller should see it.
-    pub fn from_auth(status: &Status) -> Self {
-        match status.code() {
-            Code::Unauthenticated | Code::PermissionDenied => {
-                Self::Unauthenticated(status.message().to_owned())
-            }
-            Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled => Self::Unavailable,
-            _ => Self::internal("whoami failed", status),
-        }
+        _ => ApiError::internal("whoami failed", status),
     }
 }
 
-impl From<skit_store::Error> for ApiError {
-    fn from(e: skit_store::Error) -> Self {
-        Self::internal("store error", &e)
-    }
-}
-
-impl From<skit_engine::RulesError> for ApiError {
-    fn from(e: skit_engine::RulesError) -> Self {
-        Self::invalid(format!("rules.{}", e.option), e.message)
-    }
-}
-
-impl From<ApiError> for Status {
-    fn from(e: ApiError) -> Self {
-        let code = match &e {
-            ApiError::Unauthenticated(_) => Code::Unauthenticated,
-            ApiError::PermissionDenied(_) => Code::PermissionDenied,
-            ApiError::NotFound(_) => Code::NotFound,
-            ApiError::InvalidArgument { .. } => Code::InvalidArgument,
-            ApiError::FailedPrecondition(_) => Code::FailedPrecondition,
-            ApiError::Unavailable => Code::Unavailable,
-            ApiError::Internal => Code::Internal,
-        };
-        let mut status = Status::new(code, e.to_string());
-        if let Ok(value) = e.code().parse() {
-            status.metadata_mut().insert("skit-error-code", value);
-        }
-        status
-    }
+/// A store failure: never the client's to see.
+pub fn store_error(e: skit_store::Error) -> ApiError {
+    ApiError::internal("store error", &e)
 }

@@ -197,7 +197,7 @@ fn query_parameters(
 fn error_schema() -> Value {
     json!({
         "type": "object",
-        "required": ["code", "message", "details"],
+        "required": ["code", "reason", "message", "fieldViolations", "metadata", "details"],
         "properties": {
             "code": {
                 "type": "string",
@@ -209,7 +209,37 @@ fn error_schema() -> Value {
                     "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
                 ],
             },
-            "message": {"type": "string"},
+            "reason": {
+                "type": "string",
+                "description": "The stable machine-readable reason (google.rpc.ErrorInfo.reason): \
+                    the rule broken (does_not_beat, ...), stale_version, move_id_reused, \
+                    invalid_argument, malformed_json, no_such_route, ...; else the code in \
+                    lower case.",
+            },
+            "message": {"type": "string", "description": "For people; not stable."},
+            "fieldViolations": {
+                "type": "array",
+                "description": "The request fields at fault (google.rpc.BadRequest).",
+                "items": {
+                    "type": "object",
+                    "required": ["field", "description"],
+                    "properties": {
+                        "field": {"type": "string", "description": "e.g. action.play.cards"},
+                        "description": {"type": "string"},
+                    },
+                },
+            },
+            "metadata": {
+                "type": "object",
+                "description": "Facts to act on (google.rpc.ErrorInfo.metadata), e.g. \
+                    current_version and expected_version on a stale write.",
+                "additionalProperties": {"type": "string"},
+            },
+            "retryDelay": {
+                "type": "string",
+                "description": "How long to wait before retrying (google.rpc.RetryInfo), \
+                    e.g. \"1s\"; only on errors worth retrying.",
+            },
             "details": {
                 "type": "array",
                 "description": "google.rpc error details, each with an @type.",

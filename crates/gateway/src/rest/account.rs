@@ -16,7 +16,7 @@ use skit_proto::v1::{
 
 use super::reply::reply;
 use crate::{
-    error::ApiError,
+    error::RestError,
     extract::{ProtoJson, grpc_request},
     json::JsonBody,
     query::QueryDecoder,
@@ -52,7 +52,7 @@ async fn create_guest<A: AccountService>(
     State(state): State<AccountState<A>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateGuestRequest>,
-) -> Result<JsonBody<CreateGuestResponse>, ApiError> {
+) -> Result<JsonBody<CreateGuestResponse>, RestError> {
     reply(
         state
             .service
@@ -65,7 +65,7 @@ async fn create_account<A: AccountService>(
     State(state): State<AccountState<A>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateAccountRequest>,
-) -> Result<JsonBody<CreateAccountResponse>, ApiError> {
+) -> Result<JsonBody<CreateAccountResponse>, RestError> {
     reply(
         state
             .service
@@ -78,7 +78,7 @@ async fn who_am_i<A: AccountService>(
     State(state): State<AccountState<A>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<WhoAmIResponse>, ApiError> {
+) -> Result<JsonBody<WhoAmIResponse>, RestError> {
     let message: WhoAmIRequest = state
         .queries
         .decode("skitgubbe.v1.WhoAmIRequest", query.as_deref())?;
@@ -94,7 +94,7 @@ async fn list_accounts<A: AccountService>(
     State(state): State<AccountState<A>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<ListAccountsResponse>, ApiError> {
+) -> Result<JsonBody<ListAccountsResponse>, RestError> {
     let message: ListAccountsRequest = state
         .queries
         .decode("skitgubbe.v1.ListAccountsRequest", query.as_deref())?;

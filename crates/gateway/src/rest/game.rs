@@ -22,7 +22,7 @@ use skit_proto::v1::{
 use super::reply::reply;
 use super::watch;
 use crate::{
-    error::ApiError,
+    error::RestError,
     extract::{ProtoJson, grpc_request},
     json::JsonBody,
     query::QueryDecoder,
@@ -60,7 +60,7 @@ async fn create_game<G: GameService>(
     State(state): State<GameState<G>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<CreateGameRequest>,
-) -> Result<JsonBody<CreateGameResponse>, ApiError> {
+) -> Result<JsonBody<CreateGameResponse>, RestError> {
     reply(
         state
             .service
@@ -74,7 +74,7 @@ async fn join_game<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<JoinGameRequest>,
-) -> Result<JsonBody<JoinGameResponse>, ApiError> {
+) -> Result<JsonBody<JoinGameResponse>, RestError> {
     body.game_id = game_id;
     reply(state.service.join_game(grpc_request(&headers, body)).await)
 }
@@ -84,7 +84,7 @@ async fn submit_move<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<SubmitMoveRequest>,
-) -> Result<JsonBody<SubmitMoveResponse>, ApiError> {
+) -> Result<JsonBody<SubmitMoveResponse>, RestError> {
     body.game_id = game_id;
     reply(
         state
@@ -99,7 +99,7 @@ async fn resign<G: GameService>(
     Path(game_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<ResignRequest>,
-) -> Result<JsonBody<ResignResponse>, ApiError> {
+) -> Result<JsonBody<ResignResponse>, RestError> {
     body.game_id = game_id;
     reply(state.service.resign(grpc_request(&headers, body)).await)
 }
@@ -109,7 +109,7 @@ async fn get_view<G: GameService>(
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<View>, ApiError> {
+) -> Result<JsonBody<View>, RestError> {
     let mut message: GetViewRequest = state
         .queries
         .decode("skitgubbe.v1.GetViewRequest", query.as_deref())?;
@@ -126,7 +126,7 @@ async fn list_games<G: GameService>(
     State(state): State<GameState<G>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<ListGamesResponse>, ApiError> {
+) -> Result<JsonBody<ListGamesResponse>, RestError> {
     let message: ListGamesRequest = state
         .queries
         .decode("skitgubbe.v1.ListGamesRequest", query.as_deref())?;
@@ -143,7 +143,7 @@ async fn get_history<G: GameService>(
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<GetHistoryResponse>, ApiError> {
+) -> Result<JsonBody<GetHistoryResponse>, RestError> {
     let mut message: GetHistoryRequest = state
         .queries
         .decode("skitgubbe.v1.GetHistoryRequest", query.as_deref())?;
@@ -161,7 +161,7 @@ async fn watch_game<G: GameService>(
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, RestError> {
     let mut message: WatchGameRequest = state
         .queries
         .decode("skitgubbe.v1.WatchGameRequest", query.as_deref())?;

@@ -20,7 +20,7 @@ use skit_proto::v1::{
 use super::reply::reply;
 use super::watch;
 use crate::{
-    error::ApiError,
+    error::RestError,
     extract::{ProtoJson, grpc_request},
     json::JsonBody,
     query::QueryDecoder,
@@ -54,7 +54,7 @@ async fn enqueue<M: MatchmakingService>(
     State(state): State<MatchmakingState<M>>,
     headers: HeaderMap,
     ProtoJson(body): ProtoJson<EnqueueRequest>,
-) -> Result<JsonBody<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, RestError> {
     reply(state.service.enqueue(grpc_request(&headers, body)).await)
 }
 
@@ -63,7 +63,7 @@ async fn cancel_ticket<M: MatchmakingService>(
     Path(ticket_id): Path<String>,
     headers: HeaderMap,
     ProtoJson(mut body): ProtoJson<CancelTicketRequest>,
-) -> Result<JsonBody<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, RestError> {
     body.ticket_id = ticket_id;
     reply(
         state
@@ -78,7 +78,7 @@ async fn get_ticket<M: MatchmakingService>(
     Path(ticket_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<Ticket>, ApiError> {
+) -> Result<JsonBody<Ticket>, RestError> {
     let mut message: GetTicketRequest = state
         .queries
         .decode("skitgubbe.v1.GetTicketRequest", query.as_deref())?;
@@ -98,7 +98,7 @@ async fn watch_ticket<M: MatchmakingService>(
     Path(ticket_id): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, RestError> {
     let mut message: WatchTicketRequest = state
         .queries
         .decode("skitgubbe.v1.WatchTicketRequest", query.as_deref())?;

@@ -18,6 +18,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
+use skit_api::{ApiError, ErrorCode};
 use skit_proto::v1::{
     account_service_server::AccountService, game_service_server::GameService,
     matchmaking_service_server::MatchmakingService, rating_service_server::RatingService,
@@ -26,7 +27,7 @@ use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::Tra
 
 use crate::{
     descriptors,
-    error::{ApiError, fill_empty_error},
+    error::{NO_SUCH_ROUTE, RestError, fill_empty_error},
     metrics, openapi,
     query::QueryDecoder,
     routes::{MATCHMAKING_ROUTES, ROUTES},
@@ -106,7 +107,13 @@ fn with_document_and_limits(
             "/openapi.json",
             get(move || serve_document(document.clone())),
         )
-        .fallback(|| async { ApiError::new(tonic::Code::NotFound, "no such route") })
+        .fallback(|| async {
+            RestError::from(ApiError::new(
+                ErrorCode::NotFound,
+                NO_SUCH_ROUTE,
+                "no such route",
+            ))
+        })
         .layer(RequestBodyLimitLayer::new(config.body_limit))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
@@ -131,6 +138,6 @@ fn with_document_and_limits(
 async fn serve_document(document: Arc<Result<serde_json::Value, String>>) -> Response {
     match document.as_ref() {
         Ok(document) => Json(document).into_response(),
-        Err(problem) => ApiError::new(tonic::Code::Internal, problem.clone()).into_response(),
+        Err(problem) => RestError::from(ApiError::invariant(problem)).into_response(),
     }
 }

@@ -16,7 +16,7 @@ use skit_proto::v1::{
 };
 
 use super::reply::reply;
-use crate::{error::ApiError, extract::grpc_request, json::JsonBody, query::QueryDecoder};
+use crate::{error::RestError, extract::grpc_request, json::JsonBody, query::QueryDecoder};
 
 pub(super) struct RatingState<R> {
     service: Arc<R>,
@@ -45,7 +45,7 @@ async fn get_ratings<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<GetRatingsResponse>, ApiError> {
+) -> Result<JsonBody<GetRatingsResponse>, RestError> {
     let message: GetRatingsRequest = state
         .queries
         .decode("skitgubbe.v1.GetRatingsRequest", query.as_deref())?;
@@ -61,7 +61,7 @@ async fn get_rating_history<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<GetRatingHistoryResponse>, ApiError> {
+) -> Result<JsonBody<GetRatingHistoryResponse>, RestError> {
     let message: GetRatingHistoryRequest = state
         .queries
         .decode("skitgubbe.v1.GetRatingHistoryRequest", query.as_deref())?;
@@ -77,7 +77,7 @@ async fn get_leaderboard<R: RatingService>(
     State(state): State<RatingState<R>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<JsonBody<GetLeaderboardResponse>, ApiError> {
+) -> Result<JsonBody<GetLeaderboardResponse>, RestError> {
     let message: GetLeaderboardRequest = state
         .queries
         .decode("skitgubbe.v1.GetLeaderboardRequest", query.as_deref())?;

@@ -2,11 +2,11 @@
 
 use serde::Serialize;
 
-use crate::{error::ApiError, json::JsonBody};
+use crate::{error::RestError, json::JsonBody};
 
-/// A service answer as JSON, or its status as an [`ApiError`].
+/// A service answer as JSON, or its status as a [`RestError`].
 pub(super) fn reply<T: Serialize>(
     result: Result<tonic::Response<T>, tonic::Status>,
-) -> Result<JsonBody<T>, ApiError> {
+) -> Result<JsonBody<T>, RestError> {
     Ok(JsonBody(result?.into_inner()))
 }

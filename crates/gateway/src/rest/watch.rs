@@ -10,7 +10,7 @@ use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use tonic::Status;
 
-use crate::{error::ApiError, json};
+use crate::{error::RestError, json};
 
 /// Messages as events, each with the `id` given, ending after the first
 /// error.
@@ -51,10 +51,12 @@ fn message_event<T: Serialize>(message: &T, id: Option<String>) -> (Event, bool)
 }
 
 fn error_event(status: Status) -> Event {
-    let body = ApiError::from(status);
+    let body = RestError::from(status);
     let event = Event::default().event("error");
     match event.clone().json_data(body.body()) {
         Ok(event) => event,
-        Err(_) => event.data(r#"{"code":"INTERNAL","message":"error","details":[]}"#),
+        Err(_) => event.data(
+            r#"{"code":"INTERNAL","reason":"internal","message":"error","fieldViolations":[],"metadata":{},"details":[]}"#,
+        ),
     }
 }

@@ -31,9 +31,17 @@ async fn each_status_maps_to_its_http_code_and_name() {
         let answer = app.call(Method::GET, &path, None).await;
 
         assert_eq!(answer.status.as_u16(), http, "code {code}: {}", answer.text);
+        // A status without details takes its reason from its class.
         assert_eq!(
             answer.json(),
-            json!({"code": name, "message": format!("failure {code}"), "details": []})
+            json!({
+                "code": name,
+                "reason": name.to_lowercase(),
+                "message": format!("failure {code}"),
+                "fieldViolations": [],
+                "metadata": {},
+                "details": [],
+            })
         );
     }
 }
@@ -68,6 +76,41 @@ async fn rich_details_come_through_as_typed_json() {
         detail["fieldViolations"][0]["description"],
         "7C is not in your hand"
     );
+    assert_eq!(
+        error["fieldViolations"],
+        json!([{"field": "action.play.cards", "description": "7C is not in your hand"}])
+    );
+}
+
+#[tokio::test]
+async fn error_info_comes_to_the_top_of_the_body() {
+    let app = spawn_app().await;
+
+    let stale = app
+        .call(Method::GET, "/v1/games/err-stale/view", None)
+        .await;
+    let outage = app
+        .call(Method::GET, "/v1/games/err-outage/view", None)
+        .await;
+
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    let stale = stale.json();
+    assert_eq!(stale["code"], "ABORTED");
+    assert_eq!(stale["reason"], "stale_version");
+    assert_eq!(
+        stale["metadata"],
+        json!({"current_version": "5", "expected_version": "3"})
+    );
+    assert_eq!(
+        stale["details"][0]["@type"],
+        "type.googleapis.com/google.rpc.ErrorInfo"
+    );
+    assert_eq!(stale["details"][0]["domain"], "skitgubbe");
+    assert!(stale.get("retryDelay").is_none(), "{stale}");
+    assert_eq!(outage.status, StatusCode::SERVICE_UNAVAILABLE);
+    let outage = outage.json();
+    assert_eq!(outage["reason"], "unavailable");
+    assert_eq!(outage["retryDelay"], "1.5s");
 }
 
 #[tokio::test]
@@ -81,6 +124,7 @@ async fn malformed_json_is_400_naming_the_position() {
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     let error = answer.json();
     assert_eq!(error["code"], "INVALID_ARGUMENT");
+    assert_eq!(error["reason"], "malformed_json");
     let message = error["message"].as_str().unwrap();
     assert!(message.contains("line 1 column"), "{message}");
 }
@@ -136,6 +180,9 @@ async fn bad_query_parameters_are_400() {
             .unwrap()
             .contains("seat")
     );
+    assert_eq!(unknown.json()["fieldViolations"][0]["field"], "sight");
+    assert_eq!(mistyped.json()["fieldViolations"][0]["field"], "seat");
+    assert_eq!(mistyped.json()["reason"], "invalid_argument");
 }
 
 #[tokio::test]
@@ -147,8 +194,10 @@ async fn unknown_routes_and_methods_answer_json() {
 
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(missing.json()["code"], "NOT_FOUND");
+    assert_eq!(missing.json()["reason"], "no_such_route");
     assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(wrong_method.json()["code"], "UNIMPLEMENTED");
+    assert_eq!(wrong_method.json()["reason"], "method_not_allowed");
 }
 
 #[tokio::test]
@@ -166,6 +215,7 @@ async fn an_oversized_body_is_413() {
 
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(answer.json()["code"], "RESOURCE_EXHAUSTED");
+    assert_eq!(answer.json()["reason"], "body_too_large");
 }
 
 #[tokio::test]
@@ -180,4 +230,5 @@ async fn a_slow_answer_is_504() {
 
     assert_eq!(answer.status, StatusCode::GATEWAY_TIMEOUT);
     assert_eq!(answer.json()["code"], "DEADLINE_EXCEEDED");
+    assert_eq!(answer.json()["reason"], "timeout");
 }

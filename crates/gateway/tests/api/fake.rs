@@ -1,13 +1,16 @@
 //! A fake GameService, AccountService and RatingService: canned answers, a bearer check,
 //! every request recorded as protobuf JSON, and chosen failures: a game id
 //! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
-//! details; the view of `slow` takes seconds; a long poll for the caller's
-//! turns (`myTurnOnly` with `waitMs` of a second or more) finds none.
+//! details, `err-stale` and `err-outage` with the shared error core's
+//! stale-version and unavailable errors; the view of `slow` takes seconds;
+//! a long poll for the caller's turns (`myTurnOnly` with `waitMs` of a
+//! second or more) finds none.
 
 use std::{pin::Pin, sync::Mutex};
 
 use serde::Serialize;
 use serde_json::{Value, json};
+use skit_api::ApiError;
 use skit_proto::v1::{
     AccountKind, AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGameRequest,
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
@@ -76,6 +79,13 @@ fn failure(game_id: &str) -> Result<(), Status> {
             "illegal action",
             details,
         ));
+    }
+    if code == "stale" {
+        return Err(ApiError::stale(3, 5).into());
+    }
+    if code == "outage" {
+        let delay = std::time::Duration::from_millis(1500);
+        return Err(ApiError::unavailable("the database is away", delay).into());
     }
     let code: i32 = code.parse().unwrap();
     Err(Status::new(Code::from(code), format!("failure {code}")))

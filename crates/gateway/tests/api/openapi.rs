@@ -130,3 +130,34 @@ async fn query_routes_list_their_parameters() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_error_schema_has_the_structured_fields() {
+    let app = spawn_app().await;
+    let document = app
+        .send(Method::GET, "/openapi.json", None, &[])
+        .await
+        .json();
+
+    let error = &document["components"]["schemas"]["Error"];
+
+    let required: Vec<&str> = error["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    for field in [
+        "code",
+        "reason",
+        "message",
+        "fieldViolations",
+        "metadata",
+        "details",
+    ] {
+        assert!(required.contains(&field), "{field}: {error}");
+    }
+    let violation = &error["properties"]["fieldViolations"]["items"];
+    assert!(violation["properties"]["field"].is_object(), "{error}");
+    assert!(error["properties"]["retryDelay"].is_object(), "{error}");
+}

@@ -9,6 +9,7 @@ mod request_id;
 mod resign;
 mod timeouts;
 
+use skit_api::ApiError;
 use skit_engine::Seat;
 use skit_proto::v1::game_service_server::GameService;
 use skit_proto::v1::{
@@ -21,7 +22,6 @@ use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
-use crate::error::ApiError;
 use crate::live::{Holder, Live};
 use crate::state::AppState;
 
@@ -48,7 +48,7 @@ fn held_seat(caller: &Caller, live: &Live, seat: u32) -> Result<Seat, ApiError> 
     {
         Ok(seat)
     } else {
-        Err(ApiError::PermissionDenied(format!(
+        Err(ApiError::permission_denied(format!(
             "you do not hold seat {seat}"
         )))
     }
@@ -127,7 +127,7 @@ impl GameService for GameApi {
                 Ok(Response::new(reply))
             }
             Err(error) => {
-                crate::metrics::record_rejection(error.code());
+                crate::metrics::record_rejection(error.reason());
                 Err(error.into())
             }
         }

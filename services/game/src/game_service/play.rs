@@ -2,6 +2,7 @@
 //! into events, appended in one go and only then applied to the cache.
 
 use serde_json::json;
+use skit_api::ApiError;
 use skit_engine::Ruleset;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, JoinGameRequest, JoinGameResponse, SubmitMoveRequest,
@@ -16,7 +17,7 @@ use crate::auth::Caller;
 use crate::cached::Cached;
 use crate::clock::TimeControl;
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::live::{Holder, Live, kind};
 use crate::shuffle::Seed;
 
@@ -57,7 +58,7 @@ impl GameApi {
                     .is_some_and(|(h, _)| h.account_id != caller.account.id.0)
             })
         {
-            return Err(ApiError::PermissionDenied(format!(
+            return Err(ApiError::permission_denied(format!(
                 "seats[{i}].account_id: in a rated game a player may seat only themselves; \
                  the other players join the open seats"
             )));
@@ -111,12 +112,11 @@ impl GameApi {
             // A concurrent twin of this request won.
             Err(skit_store::Error::DuplicateRequest) => {
                 let id = request_id.unwrap_or_default();
-                return self
-                    .created_before(&caller, id)
-                    .await?
-                    .ok_or(ApiError::Internal);
+                return self.created_before(&caller, id).await?.ok_or_else(|| {
+                    ApiError::invariant("a duplicate request id with no game behind it")
+                });
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(store_error(e)),
         };
         tracing::Span::current().record("game_id", tracing::field::display(row.id));
         let mut live = self.state.games.lock(row.id).await?;
@@ -125,7 +125,7 @@ impl GameApi {
         if pending.is_empty() {
             self.sync_clock(&live).await;
         } else {
-            self.append(&mut live, pending).await?;
+            self.append(&mut live, pending).await.map_err(store_error)?;
         }
         Ok(CreateGameResponse {
             game_id: row.id.to_string(),
@@ -170,7 +170,8 @@ impl GameApi {
                 .state
                 .store
                 .account(skit_store::AccountId(id))
-                .await?
+                .await
+                .map_err(store_error)?
                 .ok_or_else(|| ApiError::invalid(&field, format!("no account {id}")))?;
             seats.push(Some((holder(&account), account.kind)));
         }
@@ -213,7 +214,7 @@ impl GameApi {
                 // A retried join is answered with the seat already held; a
                 // second seat is not to be had by joining.
                 if req.seat.is_some_and(|s| s != u32::from(seat)) {
-                    return Err(ApiError::FailedPrecondition(format!(
+                    return Err(ApiError::failed_precondition(format!(
                         "you already sit at seat {seat} of game {id}"
                     )));
                 }
@@ -224,7 +225,7 @@ impl GameApi {
                 });
             }
             let lowest = live.lowest_open_seat().ok_or_else(|| {
-                ApiError::FailedPrecondition(format!("game {id} has no open seat"))
+                ApiError::failed_precondition(format!("game {id} has no open seat"))
             })?;
             if let Some(wanted) = req.seat
                 && usize::try_from(wanted).ok() != Some(lowest)
@@ -235,24 +236,26 @@ impl GameApi {
                 ));
             }
             if live.rated && caller.account.kind == AccountKind::Guest {
-                return Err(ApiError::PermissionDenied(
-                    "guests may not play rated games".into(),
+                return Err(ApiError::permission_denied(
+                    "guests may not play rated games",
                 ));
             }
-            let joined = self.state.store.join_seat(id, caller.account.id).await?;
+            let joined = self
+                .state
+                .store
+                .join_seat(id, caller.account.id)
+                .await
+                .map_err(store_error)?;
             let event = Live::joined_event(joined.seat as usize, holder(&caller.account));
             match self.append(&mut live, vec![event]).await {
                 Ok(()) => {}
                 Err(skit_store::Error::Conflict { .. }) => {
                     self.state.games.catch_up(&mut live).await?
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(store_error(e)),
             }
         }
-        Err(ApiError::Stale {
-            expected: live.version,
-            current: live.version,
-        })
+        Err(ApiError::stale(live.version, live.version))
     }
 
     #[tracing::instrument(skip_all, fields(game_id = %req.game_id, seat = req.seat))]
@@ -269,7 +272,7 @@ impl GameApi {
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(first) = live.move_by_id(&move_id) {
                 if first.seat != seat || first.kind != kind {
-                    return Err(ApiError::AlreadyExists(format!(
+                    return Err(ApiError::move_id_reused(format!(
                         "move id {:?} was used for another move",
                         req.move_id
                     )));
@@ -280,16 +283,13 @@ impl GameApi {
                 });
             }
             if live.resignation_by_id(&move_id).is_some() {
-                return Err(ApiError::AlreadyExists(format!(
+                return Err(ApiError::move_id_reused(format!(
                     "move id {:?} was used for a resignation",
                     req.move_id
                 )));
             }
             if req.expected_version != live.version {
-                return Err(ApiError::Stale {
-                    expected: req.expected_version,
-                    current: live.version,
-                });
+                return Err(ApiError::stale(req.expected_version, live.version));
             }
             let events = live.plan_move(seat, kind, &move_id)?;
             match self.append(&mut live, events).await {
@@ -310,12 +310,9 @@ impl GameApi {
                 ) => {
                     self.state.games.catch_up(&mut live).await?;
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(store_error(e)),
             }
         }
-        Err(ApiError::Stale {
-            expected: req.expected_version,
-            current: live.version,
-        })
+        Err(ApiError::stale(req.expected_version, live.version))
     }
 }

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use skit_api::ApiError;
 use skit_engine::Action;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
@@ -21,7 +22,7 @@ use tonic::Status;
 use super::{GameApi, assignments, game_id, held_seat};
 use crate::auth::Caller;
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::live::Live;
 
 /// The most games ListGames looks at.
@@ -170,7 +171,8 @@ impl GameApi {
             .state
             .store
             .games_for_account(caller.account.id, req.include_over, LIST_LIMIT)
-            .await?;
+            .await
+            .map_err(store_error)?;
         let mine = rows.iter().map(|row| row.id).collect();
         let mut games = Vec::new();
         for row in rows {

@@ -2,11 +2,12 @@
 //! its first request created, so a client (the matchmaker after a crash)
 //! can repeat the request without creating a second game.
 
+use skit_api::ApiError;
 use skit_proto::v1::CreateGameResponse;
 
 use super::{GameApi, assignments};
 use crate::auth::Caller;
-use crate::error::ApiError;
+use crate::error::store_error;
 
 /// The longest request id accepted.
 const MAX_LEN: usize = 128;
@@ -34,7 +35,8 @@ impl GameApi {
             .state
             .store
             .game_by_request_id(caller.account.id, request_id)
-            .await?
+            .await
+            .map_err(store_error)?
         else {
             return Ok(None);
         };

@@ -1,13 +1,14 @@
 //! Resign: a seat gives up at any time while the game runs, whoever is to
 //! act; it becomes the skitgubbe and the game ends at once.
 
+use skit_api::ApiError;
 use skit_proto::v1::{ResignRequest, ResignResponse};
 
 use super::play::APPEND_ATTEMPTS;
 use super::{GameApi, game_id, held_seat, seat_move_id};
 use crate::auth::Caller;
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::live::Forfeit;
 
 impl GameApi {
@@ -24,7 +25,7 @@ impl GameApi {
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(end) = live.resignation_by_id(&move_id) {
                 if end.seat != seat {
-                    return Err(ApiError::AlreadyExists(format!(
+                    return Err(ApiError::move_id_reused(format!(
                         "move id {:?} was used by seat {}",
                         req.move_id, end.seat
                     )));
@@ -35,7 +36,7 @@ impl GameApi {
                 });
             }
             if live.move_by_id(&move_id).is_some() {
-                return Err(ApiError::AlreadyExists(format!(
+                return Err(ApiError::move_id_reused(format!(
                     "move id {:?} was used for a move",
                     req.move_id
                 )));
@@ -51,12 +52,9 @@ impl GameApi {
                 Err(
                     skit_store::Error::Conflict { .. } | skit_store::Error::DuplicateMove { .. },
                 ) => self.state.games.catch_up(&mut live).await?,
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(store_error(e)),
             }
         }
-        Err(ApiError::Stale {
-            expected: live.version,
-            current: live.version,
-        })
+        Err(ApiError::stale(live.version, live.version))
     }
 }

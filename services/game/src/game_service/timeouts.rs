@@ -7,6 +7,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use skit_api::ApiError;
 use skit_bots::{Greedy, Strategy};
 use skit_engine::{MoveKind, Seat};
 use skit_store::{GameId, NewEvent};
@@ -14,7 +15,7 @@ use time::OffsetDateTime;
 
 use super::GameApi;
 use crate::clock::OnTimeout;
-use crate::error::ApiError;
+use crate::error::store_error;
 use crate::live::{Forfeit, Live};
 
 impl GameApi {
@@ -43,7 +44,7 @@ impl GameApi {
                 Err(
                     skit_store::Error::Conflict { .. } | skit_store::Error::DuplicateMove { .. },
                 ) => self.state.games.catch_up(&mut live).await?,
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(store_error(e)),
             }
         }
         self.sync_clock(&live).await;
@@ -69,8 +70,9 @@ fn timeout_events(live: &Live, seat: Seat) -> Result<Vec<NewEvent>, ApiError> {
             // Seeded by the version: the same position gets the same move.
             let mut rng = ChaCha8Rng::seed_from_u64(live.version);
             let kind = Greedy.choose(&view, &mut rng).ok_or_else(|| {
-                tracing::error!(seat, "a running clock for a seat with no legal action");
-                ApiError::Internal
+                ApiError::invariant(&format!(
+                    "a running clock for seat {seat}, which has no legal action"
+                ))
             })?;
             live.plan_clock_move(seat, kind)
         }

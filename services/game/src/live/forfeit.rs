@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use skit_api::ApiError;
 use skit_engine::Seat;
 use skit_store::{NewEvent, StoredEvent};
 
 use super::ending::{Ending, Forfeit};
 use super::{Live, kind};
-use crate::error::ApiError;
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Payload {
@@ -25,19 +25,19 @@ impl Live {
         move_id: Option<&str>,
     ) -> Result<Vec<NewEvent>, ApiError> {
         if self.is_over() {
-            return Err(ApiError::FailedPrecondition(format!(
+            return Err(ApiError::failed_precondition(format!(
                 "game {} is over",
                 self.id
             )));
         }
         if self.lowest_open_seat().is_some() {
-            return Err(ApiError::FailedPrecondition(format!(
+            return Err(ApiError::failed_precondition(format!(
                 "game {} has not started: a seat is open",
                 self.id
             )));
         }
         if self.game.state().is_out(seat) {
-            return Err(ApiError::FailedPrecondition(format!(
+            return Err(ApiError::failed_precondition(format!(
                 "seat {seat} is already out"
             )));
         }

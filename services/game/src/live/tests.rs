@@ -5,12 +5,12 @@
 //! replay of the whole log agree.
 
 use serde_json::json;
+use skit_api::ApiError;
 use skit_engine::{Action, Card, CardSet, MoveKind, Phase, Preset, Ruleset, Seat};
 use skit_store::{AccountId, GameId, GameStatus, NewEvent, StoredEvent};
 use time::OffsetDateTime;
 
 use super::{Forfeit, Holder, Live, MoveRecord, kind};
-use crate::error::ApiError;
 use crate::shuffle::Seed;
 
 /// Every game here deals from this seed, so each test sees the same cards.
@@ -132,7 +132,7 @@ impl Then {
         given
     }
 
-    /// Asserts the command was refused with the stable `code`, in a message
+    /// Asserts the command was refused with the stable reason `code`, in a message
     /// that says `says`; returns the log, which a refusal leaves as it was.
     fn then_expect_error(self, code: &str, says: &str) -> Given {
         match self.result {
@@ -141,7 +141,7 @@ impl Then {
                 events.iter().map(|e| &e.kind).collect::<Vec<_>>()
             ),
             Err(e) => {
-                assert_eq!(e.code(), code, "{e}");
+                assert_eq!(e.reason(), code, "{e}");
                 assert!(e.to_string().contains(says), "{e} does not say {says:?}");
             }
         }

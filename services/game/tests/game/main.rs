@@ -9,6 +9,7 @@ mod clocks;
 mod crash;
 mod create_idempotent;
 mod discovery;
+mod errors;
 mod health;
 mod list_wait;
 mod ratings;

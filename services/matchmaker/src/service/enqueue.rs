@@ -2,13 +2,14 @@
 //! player count against the preset) before anything is stored, and the
 //! caller's rating under the ruleset is looked up once, here.
 
+use skit_api::ApiError;
 use skit_engine::Ruleset;
 use skit_proto::v1::{AccountKind, EnqueueRequest, Rules, Ticket};
 use skit_store::{AccountId, Enqueued, NewTicket};
 
 use super::{Caller, MatchmakingApi};
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 
 /// The acceptable player counts, ascending and without repeats; every one
 /// checked against the ruleset (empty: every count the ruleset allows).
@@ -65,7 +66,7 @@ impl MatchmakingApi {
             allow_bots: req.allow_bots,
             rating,
         };
-        match self.store.enqueue(new).await? {
+        match self.store.enqueue(new).await.map_err(store_error)? {
             Enqueued::New(ticket) => {
                 crate::metrics::ticket_enqueued();
                 tracing::Span::current().record("ticket_id", tracing::field::display(ticket.id));
@@ -73,7 +74,7 @@ impl MatchmakingApi {
                 self.wake.notify_one();
                 Ok(convert::ticket(&ticket))
             }
-            Enqueued::AlreadyQueued(queued) => Err(ApiError::FailedPrecondition(format!(
+            Enqueued::AlreadyQueued(queued) => Err(ApiError::failed_precondition(format!(
                 "you already have a queued ticket: {}",
                 queued.id
             ))),

@@ -8,6 +8,7 @@ mod wait;
 use std::sync::Arc;
 use std::time::Duration;
 
+use skit_api::ApiError;
 use skit_proto::v1::matchmaking_service_server::MatchmakingService;
 use skit_proto::v1::{
     AccountKind, CancelTicketRequest, EnqueueRequest, GetTicketRequest, Ticket, WatchTicketRequest,
@@ -20,7 +21,7 @@ use tonic::{Request, Response, Status};
 
 use crate::changes::Changes;
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::{auth_error, store_error};
 use crate::game_client::GameClient;
 
 #[derive(Debug, Clone)]
@@ -51,9 +52,7 @@ impl MatchmakingApi {
         let token = request
             .metadata()
             .get("authorization")
-            .ok_or_else(|| {
-                ApiError::Unauthenticated("missing authorization: Bearer <token>".into())
-            })?
+            .ok_or_else(|| ApiError::unauthenticated("missing authorization: Bearer <token>"))?
             .to_str()
             .ok()
             .and_then(|h| {
@@ -62,20 +61,14 @@ impl MatchmakingApi {
             })
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .ok_or_else(|| {
-                ApiError::Unauthenticated("authorization must be Bearer <token>".into())
-            })?;
+            .ok_or_else(|| ApiError::unauthenticated("authorization must be Bearer <token>"))?;
         let WhoAmIResponse {
             account_id, kind, ..
-        } = self
-            .game
-            .whoami(token)
-            .await
-            .map_err(|s| ApiError::from_auth(&s))?;
+        } = self.game.whoami(token).await.map_err(|s| auth_error(&s))?;
         Ok(Caller {
             account_id: account_id
                 .parse()
-                .map_err(|_| ApiError::Unauthenticated("unknown account".into()))?,
+                .map_err(|_| ApiError::unauthenticated("unknown account"))?,
             kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
         })
     }
@@ -86,10 +79,11 @@ impl MatchmakingApi {
         let ticket = self
             .store
             .ticket(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no ticket {id}")))?;
+            .await
+            .map_err(store_error)?
+            .ok_or_else(|| ApiError::not_found(format!("no ticket {id}")))?;
         if ticket.account_id.0 != caller.account_id && caller.kind != AccountKind::Operator {
-            return Err(ApiError::PermissionDenied(format!(
+            return Err(ApiError::permission_denied(format!(
                 "ticket {id} is not yours"
             )));
         }
@@ -103,8 +97,9 @@ impl MatchmakingApi {
             TicketState::Queued => self
                 .store
                 .cancel_ticket(ticket.id)
-                .await?
-                .ok_or(ApiError::Internal)?,
+                .await
+                .map_err(store_error)?
+                .ok_or_else(|| ApiError::invariant("a queued ticket could not be cancelled"))?,
             TicketState::Matched | TicketState::Cancelled => ticket,
         };
         match after.state {
@@ -112,12 +107,12 @@ impl MatchmakingApi {
                 self.changes.bump();
                 Ok(convert::ticket(&after))
             }
-            TicketState::Matched => Err(ApiError::FailedPrecondition(format!(
+            TicketState::Matched => Err(ApiError::failed_precondition(format!(
                 "ticket {} is already matched (game {})",
                 after.id,
                 after.game_id.as_deref().unwrap_or("?")
             ))),
-            TicketState::Queued => Err(ApiError::FailedPrecondition(format!(
+            TicketState::Queued => Err(ApiError::failed_precondition(format!(
                 "ticket {} is being seated at a table",
                 after.id
             ))),

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use skit_api::ApiError;
 use skit_proto::v1::{GetTicketRequest, Ticket, TicketState, WatchTicketRequest};
 use skit_store::TicketId;
 use tokio::time::Instant;
@@ -13,7 +14,7 @@ use tonic::Status;
 
 use super::{Caller, MatchmakingApi};
 use crate::convert;
-use crate::error::ApiError;
+use crate::error::store_error;
 
 /// Tickets buffered for a slow watcher.
 const WATCH_BUFFER: usize = 4;
@@ -25,6 +26,11 @@ fn visible(t: &Ticket) -> (i32, Option<&String>, Option<u32>) {
 
 fn is_final(t: &Ticket) -> bool {
     t.state != TicketState::Queued as i32
+}
+
+/// A ticket id this service wrote that does not read back.
+fn not_a_ticket_id() -> ApiError {
+    ApiError::invariant("a stored ticket id is not a UUID")
 }
 
 impl MatchmakingApi {
@@ -39,7 +45,7 @@ impl MatchmakingApi {
             return Ok(ticket);
         }
         let wait = Duration::from_millis(u64::from(req.wait_ms)).min(self.long_poll_cap);
-        let id = ticket.ticket_id.parse().map_err(|_| ApiError::Internal)?;
+        let id = ticket.ticket_id.parse().map_err(|_| not_a_ticket_id())?;
         Ok(self
             .next_change(id, &ticket, Some(Instant::now() + wait))
             .await?
@@ -59,9 +65,10 @@ impl MatchmakingApi {
             let now = self
                 .store
                 .ticket(id)
-                .await?
+                .await
+                .map_err(store_error)?
                 .map(|t| convert::ticket(&t))
-                .ok_or(ApiError::Internal)?;
+                .ok_or_else(|| ApiError::invariant("a watched ticket vanished from the store"))?;
             if visible(&now) != visible(seen) {
                 return Ok(Some(now));
             }
@@ -84,7 +91,7 @@ impl MatchmakingApi {
         req: WatchTicketRequest,
     ) -> Result<ReceiverStream<Result<Ticket, Status>>, ApiError> {
         let first = convert::ticket(&self.owned(&caller, &req.ticket_id).await?);
-        let id: TicketId = first.ticket_id.parse().map_err(|_| ApiError::Internal)?;
+        let id: TicketId = first.ticket_id.parse().map_err(|_| not_a_ticket_id())?;
         let (tx, rx) = tokio::sync::mpsc::channel(WATCH_BUFFER);
         let api = self.clone();
         tokio::spawn(async move {

@@ -4,6 +4,7 @@
 
 mod discovery;
 mod durability;
+mod errors;
 mod health;
 mod helpers;
 mod matching;
