@@ -9,7 +9,8 @@
 //! names. A `pub use` that only passes a child's name on (a flat `lib.rs`)
 //! is not an arrow unless the module's own code uses the name. Methods are
 //! not paths: a type whose `impl` is split over a parent and its child
-//! files is one concept here. Items under `#[cfg(test)]` are left out.
+//! files is one concept here. Items compiled for tests only
+//! (`#[cfg(test)]`, `#[cfg(all(test, ...))]`) are left out.
 //!
 //! ```no_run
 //! let cycles = skit_arrows::cycles(std::path::Path::new("services/game/src/lib.rs"))?;

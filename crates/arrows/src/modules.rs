@@ -1,6 +1,7 @@
 //! A crate's module tree as its source files say it: which file holds each
 //! module, its child modules, what it re-exports and which paths its code
-//! mentions. Items under `#[cfg(test)]` are left out: a file's tests may
+//! mentions. Items compiled for tests only (`#[cfg(test)]`, or
+//! `#[cfg(all(test, ...))]`) are left out: a file's tests may
 //! reach anywhere without making an arrow of the library.
 
 use std::collections::HashSet;
@@ -8,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::{Attribute, Item, UseTree, Visibility};
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Item, Meta, Token, UseTree, Visibility};
 
 use crate::Error;
 
@@ -163,7 +165,8 @@ impl Tree {
     }
 }
 
-/// Whether an item is compiled for tests only (`#[cfg(test)]`).
+/// Whether an item is compiled for tests only (`#[cfg(test)]`, or a
+/// `cfg` that requires `test`).
 fn under_test(item: &Item) -> bool {
     let attrs: &[Attribute] = match item {
         Item::Mod(i) => &i.attrs,
@@ -179,10 +182,22 @@ fn under_test(item: &Item) -> bool {
         Item::Macro(i) => &i.attrs,
         _ => &[],
     };
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && matches!(&a.meta, syn::Meta::List(list) if list.tokens.to_string() == "test")
-    })
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("cfg"))
+        .any(|a| a.parse_args::<Meta>().is_ok_and(|p| needs_test(&p)))
+}
+
+/// Whether a `cfg` predicate holds only when compiling tests: `test`, or
+/// an `all(..)` with such a predicate among its parts.
+fn needs_test(predicate: &Meta) -> bool {
+    match predicate {
+        Meta::Path(path) => path.is_ident("test"),
+        Meta::List(list) if list.path.is_ident("all") => list
+            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            .is_ok_and(|parts| parts.iter().any(needs_test)),
+        _ => false,
+    }
 }
 
 /// The paths a `use` tree brings in, each with the name it is known by

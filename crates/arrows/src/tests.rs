@@ -116,6 +116,29 @@ fn tests_may_reach_anywhere() {
 }
 
 #[test]
+fn tests_behind_a_feature_may_reach_anywhere_too() {
+    let cycles = cycles_of(&[
+        ("lib.rs", "mod a;\nmod b;\n"),
+        (
+            "a.rs",
+            "pub struct A;\n#[cfg(all(test, feature = \"testing\"))]\nmod tests {\n    use crate::b::B;\n}\n",
+        ),
+        ("b.rs", "pub struct B(crate::a::A);\n"),
+    ]);
+    assert!(cycles.is_empty(), "{cycles:?}");
+    // Code for any build that is not a test's is an arrow.
+    let cycles = cycles_of(&[
+        ("lib.rs", "mod a;\nmod b;\n"),
+        (
+            "a.rs",
+            "pub struct A;\n#[cfg(any(test, feature = \"testing\"))]\nmod tests {\n    use crate::b::B;\n}\n",
+        ),
+        ("b.rs", "pub struct B(crate::a::A);\n"),
+    ]);
+    assert_eq!(cycles, [["a.rs", "b.rs"]]);
+}
+
+#[test]
 fn a_cycle_through_a_mod_rs_and_an_inline_module_is_found() {
     let cycles = cycles_of(&[
         ("main.rs", "mod game;\nmod view;\nfn main() {}\n"),
