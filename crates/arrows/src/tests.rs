@@ -163,14 +163,6 @@ fn a_missing_module_file_is_an_error_naming_it() {
     assert!(error.to_string().contains("`gone`"), "{error}");
 }
 
-/// Crates with cycles left to take apart, each with what is left. A listed
-/// crate must still have a cycle, so the list cannot outlive them.
-const WAITING: &[(&str, &str)] = &[(
-    "crates/store/src/lib.rs",
-    "its value types and error (account, error, event, game, rows), its backends \
-     (db/, postgres/, sqlite/, store.rs, testing.rs), batch/ and tickets/ still use each other",
-)];
-
 /// The check itself: every crate of the workspace, libraries and programs.
 #[test]
 fn arrows_only_point_down_in_every_crate_of_the_workspace() {
@@ -199,21 +191,8 @@ fn arrows_only_point_down_in_every_crate_of_the_workspace() {
     let mut found = String::new();
     for root in &roots {
         let name = root.strip_prefix(&workspace).unwrap_or(root);
-        let cycles = cycles(root).expect("a readable crate");
-        match WAITING
-            .iter()
-            .find(|(waiting, _)| name == Path::new(waiting))
-        {
-            Some((_, why)) => assert!(
-                !cycles.is_empty(),
-                "{} has no cycle left: take it off WAITING ({why})",
-                name.display()
-            ),
-            None => {
-                for cycle in cycles {
-                    found.push_str(&format!("{}: {cycle}", name.display()));
-                }
-            }
+        for cycle in cycles(root).expect("a readable crate") {
+            found.push_str(&format!("{}: {cycle}", name.display()));
         }
     }
     assert!(found.is_empty(), "files that use each other:\n{found}");

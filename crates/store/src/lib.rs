@@ -23,6 +23,7 @@
 //! ```
 
 mod account;
+mod accounts;
 mod batch;
 mod clock;
 mod database_url;

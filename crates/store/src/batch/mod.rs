@@ -14,6 +14,7 @@
 //! the database failed), every request of it is retried alone, so each
 //! still gets its own answer.
 
+mod append;
 mod plan;
 pub(crate) mod postgres;
 mod round;
@@ -27,36 +28,8 @@ use sqlite::SqliteRounds;
 
 use crate::db::Db;
 use crate::{Error, GameId, NewEvent, Store, StoredEvent};
-
-/// One game's append: as the arguments of [`Store::append`].
-#[derive(Debug, Clone)]
-pub struct AppendRequest {
-    pub game_id: GameId,
-    /// One past the last event the caller has seen.
-    pub expected_seq: u64,
-    pub events: Vec<NewEvent>,
-}
-
-/// Each request's answer, in request order.
-pub type AppendResults = Vec<Result<Vec<StoredEvent>, Error>>;
-
-/// A request borrowed for one round.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Append<'a> {
-    pub game_id: GameId,
-    pub expected_seq: u64,
-    pub events: &'a [NewEvent],
-}
-
-impl AppendRequest {
-    fn borrowed(&self) -> Append<'_> {
-        Append {
-            game_id: self.game_id,
-            expected_seq: self.expected_seq,
-            events: &self.events,
-        }
-    }
-}
+use append::Append;
+pub use append::{AppendRequest, AppendResults};
 
 impl Store {
     /// Appends `events` at `expected_seq`, `expected_seq + 1`, ... in one

@@ -7,7 +7,7 @@ use serde_json::Value;
 use sqlx::types::Json;
 use time::OffsetDateTime;
 
-use super::TicketId;
+use super::ticket::TicketId;
 use crate::db::Params;
 use crate::{AccountId, Error, Store, rows};
 

@@ -5,7 +5,7 @@ use sqlx::FromRow;
 use sqlx::types::Json;
 use time::OffsetDateTime;
 
-use super::{Ticket, TicketId, TicketState};
+use super::ticket::{Ticket, TicketId, TicketState};
 use crate::{AccountId, Error, rows};
 
 /// `SELECT` of every ticket column, then `$filter` (a string literal).

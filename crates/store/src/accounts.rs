@@ -1,0 +1,53 @@
+//! The accounts table: creating an account, and finding accounts by id,
+//! by kind and by the hash of a bearer token.
+
+use crate::error::is_unique_violation;
+use crate::rows::{self, AccountRow};
+use crate::{Account, AccountId, AccountKind, Error, NewAccount, Store, sql};
+
+impl Store {
+    /// Fails with [`Error::TokenTaken`] if the token hash is in use.
+    pub async fn create_account(&self, account: NewAccount) -> Result<Account, Error> {
+        let params = (
+            account.name,
+            account.kind.as_str(),
+            account.token_hash,
+            rows::now(),
+        );
+        let _turn = self.db.write_turn().await;
+        let row: AccountRow = self
+            .db
+            .fetch_one(sql::INSERT_ACCOUNT, params)
+            .await
+            .map_err(|e| match is_unique_violation(&e) {
+                true => Error::TokenTaken,
+                false => e.into(),
+            })?;
+        row.try_into()
+    }
+
+    pub async fn account(&self, id: AccountId) -> Result<Option<Account>, Error> {
+        let row: Option<AccountRow> = self.db.fetch_optional(sql::ACCOUNT_BY_ID, (id.0,)).await?;
+        row.map(TryInto::try_into).transpose()
+    }
+
+    /// Accounts of `kind` (`None`: every kind), oldest first, at most `limit`.
+    pub async fn accounts(
+        &self,
+        kind: Option<AccountKind>,
+        limit: u32,
+    ) -> Result<Vec<Account>, Error> {
+        let params = (kind.map(AccountKind::as_str), i64::from(limit));
+        let rows: Vec<AccountRow> = self.db.fetch_all(sql::ACCOUNTS_BY_KIND, params).await?;
+        rows.into_iter().map(TryInto::try_into).collect()
+    }
+
+    /// Authentication: the account holding this [`token_hash`].
+    pub async fn account_by_token_hash(&self, token_hash: &str) -> Result<Option<Account>, Error> {
+        let row: Option<AccountRow> = self
+            .db
+            .fetch_optional(sql::ACCOUNT_BY_TOKEN_HASH, (token_hash,))
+            .await?;
+        row.map(TryInto::try_into).transpose()
+    }
+}
