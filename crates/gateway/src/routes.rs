@@ -141,6 +141,13 @@ pub const ROUTES: &[RouteSpec] = &[
         Shape::Query,
     ),
     route(
+        "POST",
+        "/v1/accounts/{account_id}/house-bot",
+        ACCOUNT_SERVICE,
+        "SetHouseBot",
+        Shape::Body,
+    ),
+    route(
         "GET",
         "/v1/ratings",
         RATING_SERVICE,

@@ -65,6 +65,9 @@ pub struct Account {
     pub kind: AccountKind,
     pub token_hash: String,
     pub created_at: OffsetDateTime,
+    /// A bot the operator runs for the service itself: only these fill
+    /// matchmade tables. Only the operator sets it (`Store::set_house_bot`).
+    pub house_bot: bool,
 }
 
 /// The sha256 hex of a bearer token: what `accounts.token_hash` holds.

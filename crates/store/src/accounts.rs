@@ -1,5 +1,6 @@
-//! The accounts table: creating an account, and finding accounts by id,
-//! by kind and by the hash of a bearer token.
+//! The accounts table: creating an account, finding accounts by id, by
+//! kind and by the hash of a bearer token, and the operator's house-bot
+//! mark.
 
 use crate::error::is_unique_violation;
 use crate::rows::{self, AccountRow};
@@ -40,6 +41,31 @@ impl Store {
         let params = (kind.map(AccountKind::as_str), i64::from(limit));
         let rows: Vec<AccountRow> = self.db.fetch_all(sql::ACCOUNTS_BY_KIND, params).await?;
         rows.into_iter().map(TryInto::try_into).collect()
+    }
+
+    /// The house bots, oldest first, at most `limit`.
+    pub async fn house_bots(&self, limit: u32) -> Result<Vec<Account>, Error> {
+        let rows: Vec<AccountRow> = self
+            .db
+            .fetch_all(sql::HOUSE_BOTS, (i64::from(limit),))
+            .await?;
+        rows.into_iter().map(TryInto::try_into).collect()
+    }
+
+    /// Marks the bot account `id` as a house bot (`house_bot`) or no longer
+    /// one. `None` if there is no such bot account (no account, or one of
+    /// another kind: only bots can be house bots).
+    pub async fn set_house_bot(
+        &self,
+        id: AccountId,
+        house_bot: bool,
+    ) -> Result<Option<Account>, Error> {
+        let _turn = self.db.write_turn().await;
+        let row: Option<AccountRow> = self
+            .db
+            .fetch_optional(sql::SET_HOUSE_BOT, (id.0, house_bot))
+            .await?;
+        row.map(TryInto::try_into).transpose()
     }
 
     /// Authentication: the account holding this [`token_hash`].

@@ -43,6 +43,7 @@ pub(crate) struct AccountRow {
     kind: String,
     token_hash: String,
     created_at: OffsetDateTime,
+    house_bot: bool,
 }
 
 impl TryFrom<AccountRow> for Account {
@@ -56,6 +57,7 @@ impl TryFrom<AccountRow> for Account {
             name: r.name,
             token_hash: r.token_hash,
             created_at: r.created_at,
+            house_bot: r.house_bot,
         })
     }
 }

@@ -2,17 +2,51 @@
 //! one text serves both; the few statements that differ are each backend's
 //! [`crate::dialect::Dialect`], built where they can be from the macros here.
 
-pub(crate) const INSERT_ACCOUNT: &str = "INSERT INTO accounts (name, kind, token_hash, created_at) \
-     VALUES ($1, $2, $3, $4) RETURNING id, name, kind, token_hash, created_at";
+/// The columns an [`crate::rows::AccountRow`] reads.
+macro_rules! account_columns {
+    () => {
+        "id, name, kind, token_hash, created_at, house_bot"
+    };
+}
+
+pub(crate) const INSERT_ACCOUNT: &str = concat!(
+    "INSERT INTO accounts (name, kind, token_hash, created_at) \
+     VALUES ($1, $2, $3, $4) RETURNING ",
+    account_columns!()
+);
 
 /// Accounts of one kind (`$1` NULL: every kind), oldest first.
-pub(crate) const ACCOUNTS_BY_KIND: &str = "SELECT id, name, kind, token_hash, created_at FROM accounts \
-     WHERE $1 IS NULL OR kind = $1 ORDER BY id LIMIT $2";
-pub(crate) const ACCOUNT_BY_ID: &str =
-    "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE id = $1";
+pub(crate) const ACCOUNTS_BY_KIND: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE $1 IS NULL OR kind = $1 ORDER BY id LIMIT $2"
+);
 
-pub(crate) const ACCOUNT_BY_TOKEN_HASH: &str =
-    "SELECT id, name, kind, token_hash, created_at FROM accounts WHERE token_hash = $1";
+/// The house bots, oldest first (one range of their partial index).
+pub(crate) const HOUSE_BOTS: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE house_bot ORDER BY id LIMIT $1"
+);
+
+pub(crate) const ACCOUNT_BY_ID: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE id = $1"
+);
+
+pub(crate) const ACCOUNT_BY_TOKEN_HASH: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE token_hash = $1"
+);
+
+/// Marks (`$2` true) or unmarks a bot account as a house bot; no row for
+/// another kind of account.
+pub(crate) const SET_HOUSE_BOT: &str = concat!(
+    "UPDATE accounts SET house_bot = $2 WHERE id = $1 AND kind = 'bot' RETURNING ",
+    account_columns!()
+);
 
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, ruleset, ruleset_key, players, \
      created_by, seed, commitment, status, rated, created_at, request_id) \

@@ -7,7 +7,7 @@ use skit_game::Config;
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
-use skit_proto::v1::{AccountKind, CreateAccountRequest};
+use skit_proto::v1::{AccountKind, CreateAccountRequest, SetHouseBotRequest};
 use skit_store::testing::TestDb;
 use tonic::transport::Channel;
 
@@ -125,6 +125,22 @@ impl GameService {
             id: created.account_id,
             token: created.token,
         }
+    }
+
+    /// A bot account the operator marked as a house bot: one the
+    /// matchmaker may seat to fill a table.
+    pub async fn house_bot(&self, name: &str) -> Player {
+        let bot = self.account(name, AccountKind::Bot).await;
+        let request = SetHouseBotRequest {
+            account_id: bot.id.clone(),
+            house_bot: true,
+        };
+        self.accounts()
+            .await
+            .set_house_bot(authed(request, OPERATOR_TOKEN))
+            .await
+            .unwrap_or_else(|e| panic!("mark {name} a house bot: {e}"));
+        bot
     }
 
     /// A skitgubbe game with a new guest (`p0`, `p1`, ...) in each seat;

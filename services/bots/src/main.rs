@@ -21,7 +21,8 @@ struct Cli {
     #[arg(long)]
     accounts: Option<PathBuf>,
     /// Make sure the accounts file holds this many accounts of --strategy,
-    /// creating the missing ones with SKIT_OPERATOR_TOKEN.
+    /// creating the missing ones with SKIT_OPERATOR_TOKEN, and mark them
+    /// house bots (the bots the matchmaker seats to fill tables).
     #[arg(long)]
     provision: Option<usize>,
     /// The strategy of provisioned accounts: random, greedy or search.

@@ -1,11 +1,13 @@
-//! Provisioning: creating bot accounts with the operator token and keeping
-//! their tokens in the accounts file, so a restart plays the same accounts.
+//! Provisioning: creating bot accounts with the operator token, marking
+//! them as house bots (the only bots the matchmaker seats to fill a table)
+//! and keeping their tokens in the accounts file, so a restart plays the
+//! same accounts.
 
 use std::path::Path;
 
 use anyhow::Context;
 use skit_api::{Client, Secret};
-use skit_proto::v1::{AccountKind, CreateAccountRequest};
+use skit_proto::v1::{AccountKind, CreateAccountRequest, SetHouseBotRequest};
 
 use crate::accounts::{AccountsFile, BotAccount};
 
@@ -21,8 +23,10 @@ pub struct Provision {
 
 /// Makes the file at `path` hold at least `want.count` accounts playing
 /// `want.strategy`, creating the missing ones (kind BOT) with the operator
-/// token. The file is saved after each creation, so a failure part way
-/// loses no token. Returns the whole file.
+/// token, and marks every account of `want.strategy` in the file as a
+/// house bot (again each time: a mark that failed, or an account made
+/// before house bots existed, is marked now). The file is saved after each
+/// creation, so a failure part way loses no token. Returns the whole file.
 #[tracing::instrument(skip_all, fields(count = want.count, strategy = %want.strategy))]
 pub async fn provision(
     server: &str,
@@ -42,9 +46,6 @@ pub async fn provision(
         .iter()
         .filter(|a| a.strategy == want.strategy)
         .count();
-    if have >= want.count {
-        return Ok(file);
-    }
     let mut client = Client::connect(server, operator.clone())
         .await
         .with_context(|| format!("cannot reach {server}"))?;
@@ -67,6 +68,20 @@ pub async fn provision(
             account_id: Some(reply.account_id),
         });
         file.save(path)?;
+    }
+    let ours = file.accounts.iter().filter(|a| a.strategy == want.strategy);
+    for account in ours {
+        let Some(id) = &account.account_id else {
+            continue;
+        };
+        client
+            .accounts
+            .set_house_bot(SetHouseBotRequest {
+                account_id: id.clone(),
+                house_bot: true,
+            })
+            .await
+            .with_context(|| format!("cannot mark {} a house bot", account.name))?;
     }
     Ok(file)
 }

@@ -1,14 +1,15 @@
 //! AccountService: guests sign themselves up; operators create player and
-//! bot accounts. Tokens are shown once; only their hashes are stored.
+//! bot accounts and mark the house bots. Tokens are shown once; only their
+//! hashes are stored.
 
 use skit_api::ApiError;
 use skit_proto::v1::account_service_server::AccountService;
 use skit_proto::v1::{
     AccountKind as ApiKind, AccountSummary, CreateAccountRequest, CreateAccountResponse,
     CreateGuestRequest, CreateGuestResponse, ListAccountsRequest, ListAccountsResponse,
-    WhoAmIRequest, WhoAmIResponse,
+    SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
 };
-use skit_store::{AccountKind, NewAccount, token_hash};
+use skit_store::{Account, AccountId, AccountKind, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
 
 use crate::auth::new_token;
@@ -30,6 +31,15 @@ fn api_kind(kind: AccountKind) -> ApiKind {
         AccountKind::Player => ApiKind::Player,
         AccountKind::Bot => ApiKind::Bot,
         AccountKind::Operator => ApiKind::Operator,
+    }
+}
+
+fn summary(account: Account) -> AccountSummary {
+    AccountSummary {
+        account_id: account.id.to_string(),
+        name: account.name,
+        kind: api_kind(account.kind) as i32,
+        house_bot: account.house_bot,
     }
 }
 
@@ -137,22 +147,48 @@ impl AccountApi {
             0 => MAX_LIST,
             n => n.min(MAX_LIST),
         };
-        let accounts = self
+        let store = &self.state.store;
+        let accounts = match (req.house_bots_only, kind) {
+            (false, kind) => store.accounts(kind, limit).await,
+            (true, None | Some(AccountKind::Bot)) => store.house_bots(limit).await,
+            // House bots are bot accounts.
+            (true, Some(_)) => Ok(Vec::new()),
+        }
+        .map_err(store_error)?;
+        Ok(ListAccountsResponse {
+            accounts: accounts.into_iter().map(summary).collect(),
+        })
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn house_bot(
+        &self,
+        request: Request<SetHouseBotRequest>,
+    ) -> Result<AccountSummary, ApiError> {
+        let caller = self.state.auth.caller(request.metadata()).await?;
+        if !caller.is_operator() {
+            return Err(ApiError::permission_denied(
+                "only operators mark house bots",
+            ));
+        }
+        let req = request.into_inner();
+        let id = req
+            .account_id
+            .parse::<i64>()
+            .map_err(|_| ApiError::invalid("account_id", "not an account id"))?;
+        let marked = self
             .state
             .store
-            .accounts(kind, limit)
+            .set_house_bot(AccountId(id), req.house_bot)
             .await
-            .map_err(store_error)?;
-        Ok(ListAccountsResponse {
-            accounts: accounts
-                .into_iter()
-                .map(|a| AccountSummary {
-                    account_id: a.id.to_string(),
-                    name: a.name,
-                    kind: api_kind(a.kind) as i32,
-                })
-                .collect(),
-        })
+            .map_err(store_error)?
+            .ok_or_else(|| ApiError::not_found(format!("no bot account {id}")))?;
+        tracing::info!(
+            account = id,
+            house_bot = req.house_bot,
+            "house bot mark set"
+        );
+        Ok(summary(marked))
     }
 }
 
@@ -189,5 +225,12 @@ impl AccountService for AccountApi {
         request: Request<ListAccountsRequest>,
     ) -> Result<Response<ListAccountsResponse>, Status> {
         Ok(Response::new(self.list(request).await?))
+    }
+
+    async fn set_house_bot(
+        &self,
+        request: Request<SetHouseBotRequest>,
+    ) -> Result<Response<AccountSummary>, Status> {
+        Ok(Response::new(self.house_bot(request).await?))
     }
 }

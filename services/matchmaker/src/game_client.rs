@@ -1,6 +1,6 @@
 //! The game service, reached only through its public gRPC API with bearer
 //! tokens: who a caller is (WhoAmI with their token, cached briefly), the
-//! bot accounts and ratings (as the operator), and creating games.
+//! house bots and ratings (as the operator), and creating games.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -23,7 +23,7 @@ use crate::config::Secret;
 const WHOAMI_TTL: Duration = Duration::from_secs(10);
 /// Entries kept before the cache is swept of expired ones.
 const WHOAMI_SWEEP_AT: usize = 10_000;
-/// The most bot accounts asked for.
+/// The most house bots asked for.
 const MAX_BOTS: u32 = 1000;
 
 /// Callers' WhoAmI answers by token hash, with when they were asked.
@@ -88,12 +88,15 @@ impl GameClient {
         self.whoami.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The bot accounts, oldest first.
+    /// The house bots, oldest first: the bot accounts the operator marked
+    /// as the service's own (SetHouseBot). Any other bot account belongs
+    /// to someone else and is never seated without its own ticket.
     #[tracing::instrument(skip_all)]
     pub async fn bots(&self) -> Result<Vec<i64>, Status> {
         let request = ListAccountsRequest {
             kind: AccountKind::Bot.into(),
             limit: MAX_BOTS,
+            house_bots_only: true,
         };
         let listed = AccountServiceClient::new(self.channel.clone())
             .list_accounts(authed(request, self.operator.expose())?)

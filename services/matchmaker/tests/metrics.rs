@@ -13,7 +13,7 @@ async fn metrics_show_the_matchmakers_own_figures() {
     let game = spawn_game(&game_db).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
     for name in ["bot-1", "bot-2"] {
-        game.account(name, AccountKind::Bot).await;
+        game.house_bot(name).await;
     }
     let ann = game.account("ann", AccountKind::Player).await;
 

@@ -4,14 +4,14 @@ use std::sync::Arc;
 
 use axum::{
     Router,
-    extract::{RawQuery, State},
+    extract::{Path, RawQuery, State},
     http::HeaderMap,
     routing::{get, post},
 };
 use skit_proto::v1::{
-    CreateAccountRequest, CreateAccountResponse, CreateGuestRequest, CreateGuestResponse,
-    ListAccountsRequest, ListAccountsResponse, WhoAmIRequest, WhoAmIResponse,
-    account_service_server::AccountService,
+    AccountSummary, CreateAccountRequest, CreateAccountResponse, CreateGuestRequest,
+    CreateGuestResponse, ListAccountsRequest, ListAccountsResponse, SetHouseBotRequest,
+    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
 };
 
 use super::reply::reply;
@@ -45,6 +45,10 @@ pub(super) fn routes<A: AccountService>(service: Arc<A>, queries: Arc<QueryDecod
             post(create_account::<A>).get(list_accounts::<A>),
         )
         .route("/v1/accounts/me", get(who_am_i::<A>))
+        .route(
+            "/v1/accounts/{account_id}/house-bot",
+            post(set_house_bot::<A>),
+        )
         .with_state(AccountState { service, queries })
 }
 
@@ -102,6 +106,21 @@ async fn list_accounts<A: AccountService>(
         state
             .service
             .list_accounts(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn set_house_bot<A: AccountService>(
+    State(state): State<AccountState<A>>,
+    Path(account_id): Path<String>,
+    headers: HeaderMap,
+    ProtoJson(mut body): ProtoJson<SetHouseBotRequest>,
+) -> Result<JsonBody<AccountSummary>, RestError> {
+    body.account_id = account_id;
+    reply(
+        state
+            .service
+            .set_house_bot(grpc_request(&headers, body))
             .await,
     )
 }

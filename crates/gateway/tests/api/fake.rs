@@ -16,8 +16,8 @@ use skit_proto::v1::{
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
     ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
-    ResignResponse, Rules, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
-    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+    ResignResponse, Rules, SetHouseBotRequest, SubmitMoveRequest, SubmitMoveResponse, View,
+    WatchGameRequest, WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
     game_service_server::GameService,
 };
 use skit_proto::v1::{
@@ -285,7 +285,22 @@ impl AccountService for Fake {
                 account_id: "acc-3".into(),
                 name: "Robot".into(),
                 kind: kind.into(),
+                house_bot: request.get_ref().house_bots_only,
             }],
+        }))
+    }
+
+    async fn set_house_bot(
+        &self,
+        request: Request<SetHouseBotRequest>,
+    ) -> Result<Response<AccountSummary>, Status> {
+        self.accept("SetHouseBot", &request)?;
+        let request = request.into_inner();
+        Ok(Response::new(AccountSummary {
+            account_id: request.account_id,
+            name: "Robot".into(),
+            kind: AccountKind::Bot.into(),
+            house_bot: request.house_bot,
         }))
     }
 }

@@ -167,6 +167,28 @@ async fn create_account_takes_an_enum_by_name() {
 }
 
 #[tokio::test]
+async fn set_house_bot_takes_the_account_from_the_path() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(
+            Method::POST,
+            "/v1/accounts/42/house-bot",
+            Some(r#"{"houseBot": true}"#),
+        )
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let sent = app.fake.last("SetHouseBot").unwrap();
+    assert_eq!(sent["accountId"], "42");
+    assert_eq!(sent["houseBot"], true);
+    assert_eq!(
+        answer.json(),
+        json!({"accountId": "42", "name": "Robot", "kind": "ACCOUNT_KIND_BOT", "houseBot": true})
+    );
+}
+
+#[tokio::test]
 async fn who_am_i_passes_the_bearer_token() {
     let app = spawn_app().await;
 

@@ -6,5 +6,6 @@
 mod contract;
 mod group_commit;
 mod helpers;
+mod house_bots;
 mod ratings;
 mod tickets;

@@ -3,5 +3,6 @@
 
 mod cli;
 mod helpers;
+mod provision;
 mod python_bot;
 mod worker;

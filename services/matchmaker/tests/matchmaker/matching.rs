@@ -79,10 +79,7 @@ async fn bots_fill_a_table_after_the_wait() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
     let game = spawn_game(&game_db).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
-    let bots = [
-        game.account("bot-1", AccountKind::Bot).await,
-        game.account("bot-2", AccountKind::Bot).await,
-    ];
+    let bots = [game.house_bot("bot-1").await, game.house_bot("bot-2").await];
     let ann = game.account("ann", AccountKind::Player).await;
 
     let ticket = mm
@@ -107,12 +104,79 @@ async fn bots_fill_a_table_after_the_wait() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_house_bots_fill_a_table() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    // Someone else's bots, created before and after the operator's one:
+    // listed first or last, they are still never taken.
+    let theirs = game.account("their-bot-1", AccountKind::Bot).await;
+    let house = game.house_bot("house-1").await;
+    let theirs_too = game.account("their-bot-2", AccountKind::Bot).await;
+    let ann = game.account("ann", AccountKind::Player).await;
+
+    // A two-seat table: one house bot is enough.
+    let ticket = mm
+        .enqueue(&ann, enqueue_request("two-player", &[2], true))
+        .await;
+    let matched = mm.settled(&ann, &ticket, SETTLE).await;
+
+    assert_eq!(matched.state, TicketState::Matched as i32);
+    let listed = games_of(&game, &ann).await;
+    assert_eq!(listed.len(), 1);
+    let mut seated: Vec<String> = listed[0]
+        .seats
+        .iter()
+        .filter_map(|s| s.account_id.clone())
+        .collect();
+    seated.sort();
+    let mut expected = vec![ann.id.clone(), house.id.clone()];
+    expected.sort();
+    assert_eq!(seated, expected, "ann and the house bot");
+    for bot in [&theirs, &theirs_too] {
+        assert!(
+            games_of(&game, bot).await.is_empty(),
+            "a third-party bot sits in no game"
+        );
+    }
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn third_party_bots_never_fill_a_table() {
+    let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let game = spawn_game(&game_db).await;
+    let mm = spawn_matchmaker(&mm_db, &game).await;
+    let theirs = [
+        game.account("their-bot-1", AccountKind::Bot).await,
+        game.account("their-bot-2", AccountKind::Bot).await,
+    ];
+    let ann = game.account("ann", AccountKind::Player).await;
+
+    // Bots allowed and the fill wait long past, but no house bot: the
+    // ticket waits.
+    let ticket = mm
+        .enqueue(&ann, enqueue_request("skitgubbe", &[3], true))
+        .await;
+    let after = mm.settled(&ann, &ticket, Duration::from_millis(1500)).await;
+
+    assert_eq!(after.state, TicketState::Queued as i32, "{after:?}");
+    assert!(games_of(&game, &ann).await.is_empty());
+    for bot in &theirs {
+        assert!(games_of(&game, bot).await.is_empty());
+    }
+    mm.stop().await;
+    game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn alone_for_any_size_the_usual_table_is_filled() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
     let game = spawn_game(&game_db).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
     for name in ["bot-1", "bot-2", "bot-3", "bot-4"] {
-        game.account(name, AccountKind::Bot).await;
+        game.house_bot(name).await;
     }
     let ann = game.account("ann", AccountKind::Player).await;
 
@@ -134,7 +198,7 @@ async fn incompatible_tickets_wait() {
     let (game_db, mm_db) = (TestDb::sqlite(), TestDb::sqlite());
     let game = spawn_game(&game_db).await;
     let mm = spawn_matchmaker(&mm_db, &game).await;
-    game.account("bot-1", AccountKind::Bot).await;
+    game.house_bot("bot-1").await;
     let ann = game.account("ann", AccountKind::Player).await;
     let bo = game.account("bo", AccountKind::Player).await;
     let cy = game.account("cy", AccountKind::Player).await;
