@@ -13,5 +13,6 @@ mod errors;
 mod health;
 mod list_wait;
 mod ratings;
+mod readme;
 mod rest;
 mod solo_commits;
