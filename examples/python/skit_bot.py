@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""A Skitgubbe bot over the game service's public REST/JSON API.
+"""A Skitgubbe bot over the public REST/JSON API of the game service and the matchmaker.
 
-Standard library only (Python 3.11+). It long-polls for the games where its
-account is to act, reads the seat's view, picks one of the listed legal
-actions with a simple heuristic, and submits it with a move id, so a resend
-after a lost answer never plays twice.
+Standard library only (Python 3.11+). It can make its own bot account (its
+key) with the operator's token, queue at the matchmaker, and play: it
+long-polls for the games where its account is to act, reads the seat's
+view, picks one of the listed legal actions with a simple heuristic, and
+submits it with a move id, so a resend after a lost answer never plays
+twice.
 
-    python3 skit_bot.py --url http://127.0.0.1:50051 --token skt_... [--until-done]
+    # a local service (cargo run --bin skitgubbe): make a key, queue, play one game
+    python3 skit_bot.py --new-bot my-bot --key-file my-bot.key --queue skitgubbe
+    # later runs reuse the key in my-bot.key
+    python3 skit_bot.py --key-file my-bot.key --queue skitgubbe
+    # a key you already hold: play every game the account is in, until none is left
+    python3 skit_bot.py --token skt_... --until-done
 
-The token may also come from SKIT_TOKEN and the URL from SKIT_URL. See
-docs/bot-guide.md for the API it uses.
+The game service's URL may also come from SKIT_URL, the matchmaker's from
+SKIT_MATCHMAKER_URL, the key from SKIT_TOKEN and the operator's token from
+SKIT_OPERATOR_TOKEN (else the local service's file skitgubbe-operator.token
+in SKIT_DATA_DIR or here). See docs/bot-guide.md for the API it uses.
 
 The heuristic ("shed low, keep trumps"): take free gains first (claim a
 decided trick, rob the turned-up card, bank trumps); otherwise play the
@@ -31,6 +40,8 @@ import urllib.parse
 import urllib.request
 
 RANKS = "23456789TJQKA"
+# Where a local service (cargo run --bin skitgubbe) keeps the operator's token.
+OPERATOR_TOKEN_FILE = "skitgubbe-operator.token"
 
 
 class ApiError(Exception):
@@ -49,13 +60,16 @@ class Api:
         self.token = token
         self.wait_ms = wait_ms
 
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        """One request; retries only when the service is unreachable or 503."""
+    def call(
+        self, method: str, path: str, body: dict | None = None, base: str | None = None
+    ) -> dict:
+        """One request to the game service (or to `base`); retries only
+        when the service is unreachable or 503."""
         data = None if body is None else json.dumps(body).encode()
         delay = 0.1
         for attempt in range(10):
             request = urllib.request.Request(
-                self.url + path,
+                (base or self.url).rstrip("/") + path,
                 data=data,
                 method=method,
                 headers={
@@ -93,8 +107,12 @@ class Api:
     def unfinished_games(self) -> list[dict]:
         return self.call("GET", "/v1/games?waitMs=0")["games"]
 
-    def view(self, game: str, seat: int) -> dict:
-        return self.call("GET", f"/v1/games/{game}/view?seat={seat}")
+    def view(self, game: str, seat: int, after: str | None = None) -> dict:
+        """The seat's view; with `after`, waits until the version is past it."""
+        query = {"seat": seat}
+        if after is not None:
+            query |= {"waitForVersionAfter": after, "timeoutMs": self.wait_ms}
+        return self.call("GET", f"/v1/games/{game}/view?{urllib.parse.urlencode(query)}")
 
     def submit(self, game: str, seat: int, version: str, action: dict) -> dict:
         body = {
@@ -174,10 +192,109 @@ def play_turn(api: Api, game: str, seat: int) -> int:
     return moves
 
 
+def operator_token(path: str | None) -> str:
+    """The operator's token: SKIT_OPERATOR_TOKEN, else the file at `path`,
+    else the one a local service keeps (skitgubbe-operator.token)."""
+    if not path and os.environ.get("SKIT_OPERATOR_TOKEN"):
+        return os.environ["SKIT_OPERATOR_TOKEN"]
+    path = path or os.path.join(os.environ.get("SKIT_DATA_DIR", "."), OPERATOR_TOKEN_FILE)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().strip()
+    except OSError as e:
+        raise SystemExit(f"skit_bot: making a key needs the operator's token: {e}") from None
+
+
+def new_bot_key(url: str, name: str, operator: str) -> str:
+    """Creates a bot account named `name` as the operator; returns its key."""
+    created = Api(url, operator, 0).call(
+        "POST", "/v1/accounts", {"name": name, "kind": "ACCOUNT_KIND_BOT"}
+    )
+    log(f"created the bot account {name} (id {created['accountId']})")
+    return created["token"]
+
+
+def save_key(path: str, token: str) -> None:
+    """Writes the key readable by its owner only: it plays as the bot."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(token + "\n")
+
+
+def bot_key(args: argparse.Namespace) -> str | None:
+    """The key: --token or SKIT_TOKEN, else the key file, else a new bot
+    account's key (--new-bot), saved to the key file."""
+    if args.token:
+        return args.token
+    if args.key_file and os.path.exists(args.key_file):
+        with open(args.key_file, encoding="utf-8") as f:
+            return f.read().strip()
+    if not args.new_bot:
+        return None
+    token = new_bot_key(args.url, args.new_bot, operator_token(args.operator_token_file))
+    if args.key_file:
+        save_key(args.key_file, token)
+        log(f"its key is in {args.key_file}")
+    return token
+
+
+def queue(api: Api, matchmaker: str, preset: str, counts: list[int], bots: bool) -> dict:
+    """Queues at the matchmaker and waits until seated; returns the ticket."""
+    body = {"rules": {"preset": preset}, "playerCounts": counts, "allowBots": bots}
+    ticket = api.call("POST", "/v1/tickets", body, base=matchmaker)
+    log(f"queued for {preset}: ticket {ticket['ticketId']}")
+    try:
+        while ticket["state"] == "TICKET_STATE_QUEUED":
+            path = f"/v1/tickets/{ticket['ticketId']}?waitMs={api.wait_ms}"
+            ticket = api.call("GET", path, base=matchmaker)
+    except KeyboardInterrupt:
+        api.call("POST", f"/v1/tickets/{ticket['ticketId']}/cancel", {}, base=matchmaker)
+        raise
+    if ticket["state"] != "TICKET_STATE_MATCHED":
+        raise SystemExit(f"skit_bot: the ticket ended {ticket['state']}")
+    log(f"seated: game {ticket['gameId']}, seat {ticket['seat']}")
+    return ticket
+
+
+def play_game(api: Api, game: str, seat: int) -> dict:
+    """Plays `seat` until the game is over; returns the last view."""
+    moves = 0
+    view = api.view(game, seat)
+    while view["phase"] != "PHASE_OVER":
+        seen = view["version"]
+        if view["legalActions"]:
+            moves += play_turn(api, game, seat)
+            view = api.view(game, seat)
+        if view["version"] == seen:
+            # Nothing (more) to do: wait until the game moves on.
+            view = api.view(game, seat, after=seen)
+    result = view["result"]
+    place = result["places"][seat]
+    outcome = "the skitgubbe" if result.get("loser") == seat else f"place {place}"
+    log(f"game over after {moves} moves of ours: {outcome} of {view['players']}")
+    return view
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("SKIT_URL", "http://127.0.0.1:50051"))
-    parser.add_argument("--token", default=os.environ.get("SKIT_TOKEN"))
+    parser.add_argument("--token", default=os.environ.get("SKIT_TOKEN"), help="the bot's key")
+    parser.add_argument("--key-file", help="where the bot's key is kept (made with --new-bot)")
+    parser.add_argument("--new-bot", metavar="NAME", help="make a bot account and use its key")
+    parser.add_argument(
+        "--operator-token-file",
+        help="the operator's token, for --new-bot [SKIT_OPERATOR_TOKEN, "
+        "else skitgubbe-operator.token in SKIT_DATA_DIR or here]",
+    )
+    parser.add_argument("--queue", metavar="PRESET", help="queue for one game, play it, exit")
+    parser.add_argument(
+        "--matchmaker",
+        default=os.environ.get("SKIT_MATCHMAKER_URL", "http://127.0.0.1:50052"),
+    )
+    parser.add_argument(
+        "--players", type=int, action="append", default=[], help="acceptable table size (repeat)"
+    )
+    parser.add_argument("--no-bots", action="store_true", help="no house bots at the table")
     parser.add_argument("--wait-ms", type=int, default=20000, help="long-poll wait")
     parser.add_argument(
         "--until-done",
@@ -185,9 +302,20 @@ def main() -> int:
         help="exit once the account has no unfinished game",
     )
     args = parser.parse_args()
-    if not args.token:
-        parser.error("a token is needed: --token or SKIT_TOKEN")
-    api = Api(args.url, args.token, args.wait_ms)
+    token = bot_key(args)
+    if not token:
+        parser.error("a key is needed: --token, SKIT_TOKEN, --key-file or --new-bot")
+    api = Api(args.url, token, args.wait_ms)
+    if args.queue:
+        try:
+            ticket = queue(api, args.matchmaker, args.queue, args.players, not args.no_bots)
+            play_game(api, ticket["gameId"], ticket["seat"])
+            return 0
+        except ApiError as e:
+            log(f"{e}")
+            return 2 if e.status in (401, 403) else 1
+        except KeyboardInterrupt:
+            return 0
     total = 0
     while True:
         try:
