@@ -23,6 +23,10 @@ pub use body::ErrorBody;
 pub use code::ErrorCode;
 pub use status::{CODE_TRAILER, DOMAIN};
 
+/// When to try again after the database was unavailable: about as long as
+/// a restarting database server or a failover takes to answer again.
+pub const DATABASE_RETRY_DELAY: Duration = Duration::from_secs(1);
+
 /// A request field at fault and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Violation {
@@ -127,16 +131,20 @@ impl ApiError {
         error
     }
 
+    /// The service's database cannot be reached or is not taking work
+    /// (its store said so): logs the cause chain, which is never shown,
+    /// and asks the client to retry shortly.
+    pub fn database_unavailable(error: &(dyn std::error::Error + 'static)) -> Self {
+        tracing::warn!(error = %error, causes = causes(error), "database unavailable");
+        Self::unavailable(
+            "the database is unavailable; try again shortly",
+            DATABASE_RETRY_DELAY,
+        )
+    }
+
     /// Logs an internal failure with its cause chain and hides it.
     pub fn internal(context: &str, error: &(dyn std::error::Error + 'static)) -> Self {
-        let mut causes = String::new();
-        let mut source = error.source();
-        while let Some(s) = source {
-            causes.push_str(": ");
-            causes.push_str(&s.to_string());
-            source = s.source();
-        }
-        tracing::error!(error = %error, causes, "{context}");
+        tracing::error!(error = %error, causes = causes(error), "{context}");
         Self::hidden()
     }
 
@@ -185,6 +193,18 @@ impl ApiError {
     }
 }
 
+/// `error`'s sources, each after ": ", for a log line.
+fn causes(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut causes = String::new();
+    let mut source = error.source();
+    while let Some(s) = source {
+        causes.push_str(": ");
+        causes.push_str(&s.to_string());
+        source = s.source();
+    }
+    causes
+}
+
 impl From<MoveError> for ApiError {
     fn from(e: MoveError) -> Self {
         Self::refused(e.code(), e)
@@ -224,6 +244,18 @@ mod tests {
         assert_eq!(error.code(), ErrorCode::FailedPrecondition);
         assert_eq!(error.reason(), "must_beat");
         assert!(error.message().starts_with("must_beat: "), "{error}");
+    }
+
+    #[test]
+    fn an_unavailable_database_asks_for_a_retry_and_hides_its_cause() {
+        let cause = std::io::Error::other("connection to 10.0.0.7:5432 refused");
+
+        let error = ApiError::database_unavailable(&cause);
+
+        assert_eq!(error.code(), ErrorCode::Unavailable);
+        assert_eq!(error.reason(), "unavailable");
+        assert_eq!(error.retry_delay(), Some(DATABASE_RETRY_DELAY));
+        assert!(!error.message().contains("10.0.0.7"), "{error}");
     }
 
     #[test]

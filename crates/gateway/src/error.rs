@@ -2,15 +2,20 @@
 //! shared error core (`skit_api::error`), as an axum response. A service's
 //! status and the gateway's own refusals (bad JSON, unknown routes,
 //! oversized bodies, timeouts) take the same shape:
-//! `{"code", "reason", "message", "fieldViolations", "metadata", "details"}`.
+//! `{"code", "reason", "message", "fieldViolations", "metadata", "details"}`,
+//! with `retryDelay` and a `Retry-After` header on an error worth retrying.
+
+use std::time::Duration;
 
 use axum::{
     Json,
-    http::StatusCode,
+    http::header::RETRY_AFTER,
+    http::{HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 use skit_api::{ApiError, ErrorBody, ErrorCode};
 use tonic::Status;
+use tonic_types::StatusExt;
 
 /// The reason for a path no route serves.
 pub(crate) const NO_SUCH_ROUTE: &str = "no_such_route";
@@ -23,6 +28,8 @@ pub struct RestError {
     status: StatusCode,
     /// Boxed: handlers return `Result<_, RestError>`, and the body is large.
     body: Box<ErrorBody>,
+    /// The retry hint (`google.rpc.RetryInfo`), also sent as `Retry-After`.
+    retry_after: Option<Duration>,
 }
 
 impl RestError {
@@ -31,6 +38,7 @@ impl RestError {
     pub fn with_status(status: StatusCode, error: ApiError) -> Self {
         Self {
             status,
+            retry_after: error.retry_delay(),
             body: Box::new(ErrorBody::from(error)),
         }
     }
@@ -56,6 +64,7 @@ impl From<Status> for RestError {
         Self {
             status: ErrorCode::from(status.code()).http_status(),
             body: Box::new(ErrorBody::from_status(&status)),
+            retry_after: status.get_details_retry_info().and_then(|r| r.retry_delay),
         }
     }
 }
@@ -68,8 +77,21 @@ impl From<ApiError> for RestError {
 
 impl IntoResponse for RestError {
     fn into_response(self) -> Response {
-        (self.status, Json(*self.body)).into_response()
+        let mut response = (self.status, Json(*self.body)).into_response();
+        if let Some(delay) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from(retry_after_seconds(delay)));
+        }
+        response
     }
+}
+
+/// `Retry-After` counts whole seconds: the hint rounded up, and at least
+/// one, so a client never retries sooner than the hint says.
+fn retry_after_seconds(delay: Duration) -> u64 {
+    let whole = delay.as_secs() + u64::from(delay.subsec_nanos() > 0);
+    whole.max(1)
 }
 
 /// Bodies for the errors tower and axum produce without a JSON one
@@ -109,4 +131,28 @@ pub(crate) async fn fill_empty_error(response: Response) -> Response {
         text
     };
     RestError::with_status(status, ApiError::new(code, reason, message)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outage_says_when_to_retry_in_a_header_too() {
+        let outage = ApiError::unavailable("down", Duration::from_millis(1500));
+
+        let response = RestError::from(outage).into_response();
+
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[RETRY_AFTER], "2");
+    }
+
+    #[test]
+    fn only_an_error_worth_retrying_has_a_retry_after() {
+        let response = RestError::from(ApiError::stale(1, 4)).into_response();
+
+        assert!(response.headers().get(RETRY_AFTER).is_none());
+        assert_eq!(retry_after_seconds(Duration::ZERO), 1);
+        assert_eq!(retry_after_seconds(Duration::from_secs(3)), 3);
+    }
 }

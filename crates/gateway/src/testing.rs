@@ -2,6 +2,7 @@
 //! answered as (status, JSON body). Panics on transport failures, which a
 //! test cannot go on from.
 
+use reqwest::header::HeaderMap;
 use serde_json::Value;
 
 /// Requests to one server's REST routes.
@@ -35,6 +36,22 @@ impl Http {
         (status, body)
     }
 
+    /// As [`Http::call`], with the response's headers too.
+    pub async fn call_with_headers(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, HeaderMap, Value) {
+        let response = self.send(method, path, token, body).await;
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, headers, body)
+    }
+
     /// As [`Http::call`], with the body as text (an event stream, metrics).
     pub async fn text(
         &self,
@@ -43,6 +60,18 @@ impl Http {
         token: Option<&str>,
         body: Option<Value>,
     ) -> (u16, String) {
+        let response = self.send(method, path, token, body).await;
+        let status = response.status().as_u16();
+        (status, response.text().await.expect("body"))
+    }
+
+    async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> reqwest::Response {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
             "POST" => self.client.post(url),
@@ -55,9 +84,7 @@ impl Http {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request.send().await.expect("request");
-        let status = response.status().as_u16();
-        (status, response.text().await.expect("body"))
+        request.send().await.expect("request")
     }
 }
 

@@ -46,6 +46,14 @@ pub enum Error {
     #[error("corrupt row: {0}")]
     Corrupt(String),
 
+    /// The database cannot be reached or is not taking work: no
+    /// connection within the pool's acquire timeout, a connection lost,
+    /// the server shutting down or starting up, or (SQLite) another
+    /// process holding the write lock past the busy timeout. Nothing was
+    /// written by the failing statement's transaction; worth retrying.
+    #[error("the database is unavailable")]
+    Unavailable(#[source] sqlx::Error),
+
     #[error("database error")]
     Database(#[source] sqlx::Error),
 
@@ -55,7 +63,10 @@ pub enum Error {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
-        Self::Database(e)
+        match is_unavailable(&e) {
+            true => Self::Unavailable(e),
+            false => Self::Database(e),
+        }
     }
 }
 
@@ -65,8 +76,71 @@ impl From<sqlx::migrate::MigrateError> for Error {
     }
 }
 
+/// Whether a Postgres SQLSTATE says the server cannot serve the session: a
+/// connection exception (class 08), too many connections, an administrator
+/// or crash shutdown, or a server still starting.
+fn pg_unavailable(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "53300" | "57P01" | "57P02" | "57P03")
+}
+
+/// SQLite's primary result code for a lock held past the busy timeout.
+const SQLITE_BUSY: i64 = 5;
+
+/// Whether `e` says the database cannot be reached or is not taking work,
+/// rather than that the statement itself failed: what a client may retry.
+pub(crate) fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => {
+            if let Some(pg) = d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                pg_unavailable(pg.code())
+            } else if d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                // SQLite's code is its extended result code; the primary
+                // code is its low byte.
+                d.code()
+                    .and_then(|c| c.parse::<i64>().ok())
+                    .is_some_and(|c| c & 0xff == SQLITE_BUSY)
+            } else {
+                false
+            }
+        }
+        _ => false,
+    }
+}
+
 /// Whether a database error is a unique-constraint violation.
 pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
     e.as_database_error()
         .is_some_and(|d| d.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outage_is_told_apart_from_a_failed_statement() {
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+
+        assert!(matches!(
+            Error::from(sqlx::Error::PoolTimedOut),
+            Error::Unavailable(_)
+        ));
+        assert!(matches!(
+            Error::from(sqlx::Error::Io(refused)),
+            Error::Unavailable(_)
+        ));
+        assert!(matches!(
+            Error::from(sqlx::Error::RowNotFound),
+            Error::Database(_)
+        ));
+        assert!(pg_unavailable("57P01"), "admin shutdown");
+        assert!(pg_unavailable("08006"), "connection failure");
+        assert!(!pg_unavailable("23505"), "unique violation");
+        assert!(!pg_unavailable("22021"), "bad text");
+    }
 }

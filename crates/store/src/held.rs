@@ -13,6 +13,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Database, Pool};
 
 use crate::Error;
+use crate::error::is_unavailable;
 
 /// The kept connection, taken from `pool` on first use.
 #[derive(Debug)]
@@ -39,9 +40,9 @@ impl<DB: Database> Held<DB> {
     }
 
     /// Passes `result` through; gives the connection up if the error came
-    /// from below SQL, as the connection may then be unusable. A database
-    /// error (a violated key, say) was answered by the server, so the
-    /// connection is still good.
+    /// from below SQL or said the server is going away, as the connection
+    /// may then be unusable. Any other database error (a violated key, say)
+    /// was answered by the server, so the connection is still good.
     pub(crate) fn check<T>(&mut self, result: Result<T, sqlx::Error>) -> Result<T, sqlx::Error> {
         if let Err(error) = &result {
             self.after(error);
@@ -51,14 +52,14 @@ impl<DB: Database> Held<DB> {
 
     /// As [`Held::check`], for a store error.
     pub(crate) fn check_store<T>(&mut self, result: Result<T, Error>) -> Result<T, Error> {
-        if let Err(Error::Database(error)) = &result {
+        if let Err(Error::Database(error) | Error::Unavailable(error)) = &result {
             self.after(error);
         }
         result
     }
 
     fn after(&mut self, error: &sqlx::Error) {
-        if !matches!(error, sqlx::Error::Database(_)) {
+        if !matches!(error, sqlx::Error::Database(_)) || is_unavailable(error) {
             self.connection = None;
         }
     }

@@ -6,7 +6,7 @@ use std::pin::Pin;
 use tokio::sync::broadcast;
 
 use crate::db::Db;
-use crate::{Appended, Error};
+use crate::{Appended, Error, PoolSettings};
 
 /// The event log and tables, on Postgres or SQLite. Cheap to clone (each
 /// backend is a connection pool); clones share notifications.
@@ -17,16 +17,15 @@ pub struct Store {
 
 impl Store {
     /// Connects by URL scheme (`postgres://`, `postgresql://` or `sqlite:`)
-    /// and brings the schema up to date.
+    /// with the default [`PoolSettings`], and brings the schema up to date.
     pub async fn connect(url: &str) -> Result<Self, Error> {
-        let db = Db::connect(url, None).await?;
-        Ok(Self { db })
+        Self::connect_with(url, PoolSettings::default()).await
     }
 
-    /// As [`Store::connect`], with at most `max_connections` pooled
-    /// Postgres connections (SQLite keeps its default: one writer anyway).
-    pub async fn connect_sized(url: &str, max_connections: u32) -> Result<Self, Error> {
-        let db = Db::connect(url, Some(max_connections)).await?;
+    /// As [`Store::connect`], with the pool's size and acquire timeout
+    /// given.
+    pub async fn connect_with(url: &str, pool: PoolSettings) -> Result<Self, Error> {
+        let db = Db::connect(url, pool).await?;
         Ok(Self { db })
     }
 

@@ -22,6 +22,7 @@
 mod expect_error;
 mod game;
 mod matchmaker;
+mod outage;
 mod play;
 mod player;
 mod running;
@@ -29,6 +30,7 @@ mod running;
 pub use expect_error::Expected;
 pub use game::{GameService, game_config, spawn_game, spawn_game_with};
 pub use matchmaker::{Matchmaker, matchmaker_config, spawn_matchmaker, spawn_matchmaker_with};
+pub use outage::{DbProxy, served_again};
 pub use play::{play_out, random_move, seat_to_act, skitgubbe_for, submit, view};
 pub use player::{Player, authed, guest_at};
 pub use skit_gateway::testing::{Http, sse_messages};

@@ -9,7 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 pub use skit_api::Secret;
-use skit_store::DatabaseUrl;
+use skit_store::{DatabaseUrl, PoolSettings};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
@@ -42,6 +42,11 @@ pub struct Config {
     pub group_committers: usize,
     /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
     pub db_max_connections: u32,
+    /// The longest a request waits for a database connection
+    /// (`SKIT_DB_ACQUIRE_TIMEOUT_MS`); past it, while the database is down
+    /// or overloaded, the request fails with UNAVAILABLE (HTTP 503) and a
+    /// retry hint.
+    pub db_acquire_timeout_ms: u64,
     /// A game nobody asks for or watches this long leaves the instance's
     /// cache (`SKIT_CACHE_IDLE_MS`); its next use replays it from the log.
     pub cache_idle_ms: u64,
@@ -56,6 +61,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
+        let pool = PoolSettings::default();
         Self {
             database_url: "sqlite://skitgubbe.db?mode=rwc".into(),
             addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
@@ -67,7 +73,9 @@ impl Default for Config {
             clock_recheck_ms: 5000,
             group_commit: true,
             group_committers: 1,
-            db_max_connections: 10,
+            db_max_connections: pool.max_connections,
+            db_acquire_timeout_ms: u64::try_from(pool.acquire_timeout.as_millis())
+                .unwrap_or(u64::MAX),
             cache_idle_ms: 10 * 60 * 1000,
             ratings_retry_ms: 30_000,
             health_check_ms: 5000,
@@ -99,6 +107,15 @@ impl Config {
         self.operator_token
             .as_ref()
             .map_or(Ok(()), Secret::check_operator_token)
+    }
+
+    /// The store's pool, as `db_max_connections` and
+    /// `db_acquire_timeout_ms` say.
+    pub fn pool(&self) -> PoolSettings {
+        PoolSettings {
+            max_connections: self.db_max_connections,
+            acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
+        }
     }
 
     pub fn request_timeout(&self) -> Duration {

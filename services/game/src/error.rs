@@ -1,5 +1,6 @@
 //! The store's failures as the game service answers them: an unknown game,
-//! a full table and a lost race are the client's to see; anything else is
+//! a full table and a lost race are the client's to see; a database that
+//! cannot be reached is UNAVAILABLE with a retry hint; anything else is
 //! logged with its cause and hidden ([`ApiError::internal`]). Everything
 //! else about errors is the shared core in `skit_api::error`.
 
@@ -7,14 +8,15 @@ use skit_api::ApiError;
 
 /// A store error as the client sees it.
 pub fn store_error(e: skit_store::Error) -> ApiError {
-    match e {
+    match &e {
         skit_store::Error::GameNotFound(id) => ApiError::not_found(format!("no game {id}")),
         skit_store::Error::NoOpenSeat(id) => {
             ApiError::failed_precondition(format!("game {id} has no open seat"))
         }
         skit_store::Error::Conflict { current_version } => {
-            ApiError::stale(current_version + 1, current_version)
+            ApiError::stale(current_version + 1, *current_version)
         }
-        other => ApiError::internal("store error", &other),
+        skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
+        _ => ApiError::internal("store error", &e),
     }
 }

@@ -46,7 +46,7 @@ pub use config::{Config, Secret};
 /// that retries refused rating updates.
 async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     config.check()?;
-    let store = Store::connect_sized(&config.database_url, config.db_max_connections)
+    let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
     if let Some(token) = &config.operator_token {

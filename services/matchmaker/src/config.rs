@@ -9,7 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 pub use skit_api::Secret;
-use skit_store::DatabaseUrl;
+use skit_store::{DatabaseUrl, PoolSettings};
 
 use crate::forming::Settings;
 
@@ -47,10 +47,16 @@ pub struct Config {
     /// (`SKIT_MM_HEALTH_CHECK_MS`); while it does not answer, the
     /// matchmaker reports NOT_SERVING.
     pub health_check_ms: u64,
+    /// The longest a request waits for a database connection
+    /// (`SKIT_MM_DB_ACQUIRE_TIMEOUT_MS`); past it, while the database is
+    /// down or overloaded, the request fails with UNAVAILABLE (HTTP 503)
+    /// and a retry hint.
+    pub db_acquire_timeout_ms: u64,
 }
 
 impl Default for Config {
     fn default() -> Self {
+        let acquire_timeout = PoolSettings::default().acquire_timeout;
         Self {
             database_url: "sqlite://skitgubbe-matchmaker.db?mode=rwc".into(),
             addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
@@ -65,6 +71,7 @@ impl Default for Config {
             long_poll_cap_ms: 60_000,
             recheck_ms: 500,
             health_check_ms: 5000,
+            db_acquire_timeout_ms: u64::try_from(acquire_timeout.as_millis()).unwrap_or(u64::MAX),
         }
     }
 }
@@ -119,5 +126,13 @@ impl Config {
 
     pub fn health_check(&self) -> Duration {
         Duration::from_millis(self.health_check_ms.max(1))
+    }
+
+    /// The store's pool: the default size, and `db_acquire_timeout_ms`.
+    pub fn pool(&self) -> PoolSettings {
+        PoolSettings {
+            acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
+            ..PoolSettings::default()
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! How the matchmaker's dependencies' failures reach its clients: the game
-//! service's answer about a token, and the store's failures (logged with
-//! their cause and hidden). Everything else about errors is the shared core
+//! service's answer about a token, and the store's failures (an outage as
+//! UNAVAILABLE with a retry hint, the rest logged with their cause and
+//! hidden). Everything else about errors is the shared core
 //! in `skit_api::error`.
 
 use std::time::Duration;
@@ -25,7 +26,11 @@ pub fn auth_error(status: &Status) -> ApiError {
     }
 }
 
-/// A store failure: never the client's to see.
+/// A store failure: UNAVAILABLE with a retry hint while the database
+/// cannot be reached; anything else is never the client's to see.
 pub fn store_error(e: skit_store::Error) -> ApiError {
-    ApiError::internal("store error", &e)
+    match e {
+        skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
+        _ => ApiError::internal("store error", &e),
+    }
 }

@@ -56,7 +56,7 @@ pub async fn run(
         .clone()
         .context("SKIT_OPERATOR_TOKEN must be set: games are created as the operator")?;
     operator.check_operator_token()?;
-    let store = Store::connect(&config.database_url)
+    let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
     let game = GameClient::new(&config.game_url, operator).context("bad SKIT_GAME_URL")?;

@@ -238,7 +238,8 @@ fn error_schema() -> Value {
             "retryDelay": {
                 "type": "string",
                 "description": "How long to wait before retrying (google.rpc.RetryInfo), \
-                    e.g. \"1s\"; only on errors worth retrying.",
+                    e.g. \"1s\"; only on errors worth retrying (such as 503 while the \
+                    database is down), which also carry a Retry-After header.",
             },
             "details": {
                 "type": "array",

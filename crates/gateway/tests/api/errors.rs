@@ -108,6 +108,7 @@ async fn error_info_comes_to_the_top_of_the_body() {
     assert_eq!(stale["details"][0]["domain"], "skitgubbe");
     assert!(stale.get("retryDelay").is_none(), "{stale}");
     assert_eq!(outage.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(outage.headers["retry-after"], "2", "1.5 s, rounded up");
     let outage = outage.json();
     assert_eq!(outage["reason"], "unavailable");
     assert_eq!(outage["retryDelay"], "1.5s");

@@ -11,7 +11,7 @@ mod tx;
 use tokio::sync::{MutexGuard, broadcast};
 
 use crate::dialect::Dialect;
-use crate::{Appended, Error, GameId, postgres, sqlite};
+use crate::{Appended, Error, GameId, PoolSettings, postgres, sqlite};
 pub(crate) use params::{Params, Record};
 pub(crate) use tx::Tx;
 
@@ -23,16 +23,12 @@ pub(crate) enum Db {
 
 impl Db {
     /// Connects by URL scheme (`postgres://`, `postgresql://` or `sqlite:`)
-    /// and brings the schema up to date. `max_connections` sizes the
-    /// Postgres pool (default: sqlx's 10); SQLite has one writer anyway.
-    pub(crate) async fn connect(url: &str, max_connections: Option<u32>) -> Result<Self, Error> {
+    /// with a pool as `pool` says, and brings the schema up to date.
+    pub(crate) async fn connect(url: &str, pool: PoolSettings) -> Result<Self, Error> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let max_connections = max_connections.unwrap_or(postgres::DEFAULT_MAX_CONNECTIONS);
-            Ok(Self::Postgres(
-                postgres::Backend::connect(url, max_connections).await?,
-            ))
+            Ok(Self::Postgres(postgres::Backend::connect(url, pool).await?))
         } else if url.starts_with("sqlite:") {
-            Ok(Self::Sqlite(sqlite::Backend::connect(url).await?))
+            Ok(Self::Sqlite(sqlite::Backend::connect(url, pool).await?))
         } else {
             Err(Error::UnsupportedUrl)
         }

@@ -16,15 +16,12 @@ use std::sync::Arc;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use tokio::sync::broadcast;
 
-use crate::{Appended, Error, GameId};
+use crate::{Appended, Error, GameId, PoolSettings};
 pub(crate) use dialect::DIALECT;
 use listener::ListenerTask;
 use notifier::Notifier;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
-
-/// sqlx's default pool size.
-pub(crate) const DEFAULT_MAX_CONNECTIONS: u32 = 10;
 
 /// Notices are short statements; a few connections carry them all.
 const NOTIFY_CONNECTIONS: u32 = 4;
@@ -53,11 +50,11 @@ pub(crate) struct Backend {
 }
 
 impl Backend {
-    /// Connects with at most `max_connections` pooled connections for
-    /// queries and appends, migrates (under sqlx's advisory lock, so
-    /// instances starting together are safe) and starts listening before
-    /// returning, so no append made after `connect` returns is missed.
-    pub(crate) async fn connect(url: &str, max_connections: u32) -> Result<Self, Error> {
+    /// Connects with a pool as `settings` says for queries and appends,
+    /// migrates (under sqlx's advisory lock, so instances starting together
+    /// are safe) and starts listening before returning, so no append made
+    /// after `connect` returns is missed.
+    pub(crate) async fn connect(url: &str, settings: PoolSettings) -> Result<Self, Error> {
         let base = PgConnectOptions::from_str(url)?;
         // A server configured with synchronous_commit off could lose
         // acknowledged moves on a crash; insist on it for our sessions.
@@ -65,11 +62,13 @@ impl Backend {
             .clone()
             .options([("synchronous_commit", "on"), PLAN_CACHE_MODE]);
         let pool = PgPoolOptions::new()
-            .max_connections(max_connections)
+            .max_connections(settings.max_connections)
+            .acquire_timeout(settings.acquire_timeout)
             .connect_with(options)
             .await?;
         let notify_pool = PgPoolOptions::new()
             .max_connections(NOTIFY_CONNECTIONS)
+            .acquire_timeout(settings.acquire_timeout)
             .connect_lazy_with(base.options([("synchronous_commit", "off")]));
         MIGRATOR.run(&pool).await?;
         let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);

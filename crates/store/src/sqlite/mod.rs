@@ -17,7 +17,7 @@ use sqlx::sqlite::{
 };
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
-use crate::{Appended, Error, GameId};
+use crate::{Appended, Error, GameId, PoolSettings};
 pub(crate) use dialect::DIALECT;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
@@ -40,7 +40,8 @@ pub(crate) struct Backend {
 
 impl Backend {
     /// Opens (with `mode=rwc` in the URL: creates) the file and migrates it.
-    pub(crate) async fn connect(url: &str) -> Result<Self, Error> {
+    /// Its pool waits for a connection as long as `settings` says.
+    pub(crate) async fn connect(url: &str, settings: PoolSettings) -> Result<Self, Error> {
         let options = SqliteConnectOptions::from_str(url)?
             // WAL lets readers run beside the writer; FULL syncs the WAL on
             // every commit, so an acknowledged move survives a power cut.
@@ -48,7 +49,10 @@ impl Backend {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
-        let pool = SqlitePoolOptions::new().connect_with(options).await?;
+        let pool = SqlitePoolOptions::new()
+            .acquire_timeout(settings.acquire_timeout)
+            .connect_with(options)
+            .await?;
         MIGRATOR.run(&pool).await?;
         let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);
         Ok(Self {
@@ -91,13 +95,16 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::Backend;
+    use crate::PoolSettings;
     use crate::testing::TestDb;
 
     /// The durability settings reach every pooled connection.
     #[tokio::test]
     async fn connections_are_durable() {
         let db = TestDb::sqlite();
-        let store = Backend::connect(db.url()).await.unwrap();
+        let store = Backend::connect(db.url(), PoolSettings::default())
+            .await
+            .unwrap();
         let mut conn = store.pool.acquire().await.unwrap();
         let journal = sqlx::query_scalar::<_, String>("PRAGMA journal_mode");
         assert_eq!(journal.fetch_one(&mut *conn).await.unwrap(), "wal");

@@ -9,3 +9,4 @@ mod helpers;
 mod house_bots;
 mod ratings;
 mod tickets;
+mod unavailable;

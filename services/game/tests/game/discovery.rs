@@ -21,6 +21,7 @@ fn help_lists_the_environment_without_starting() {
         "SKIT_GROUP_COMMIT",
         "SKIT_CACHE_IDLE_MS",
         "SKIT_HEALTH_CHECK_MS",
+        "SKIT_DB_ACQUIRE_TIMEOUT_MS",
         "RUST_LOG",
     ] {
         assert!(help.contains(variable), "{variable} missing:\n{help}");

@@ -12,6 +12,7 @@ mod discovery;
 mod errors;
 mod health;
 mod list_wait;
+mod outage;
 mod ratings;
 mod readme;
 mod rest;

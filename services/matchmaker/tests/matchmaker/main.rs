@@ -8,5 +8,6 @@ mod errors;
 mod health;
 mod helpers;
 mod matching;
+mod outage;
 mod rest;
 mod tickets;
