@@ -39,7 +39,10 @@ pub mod kind {
     pub const MOVE: &str = "move";
     /// A chance outcome drawn from the seed.
     pub const SHUFFLE: &str = "shuffle";
-    /// The game is over.
+    /// The game is over: found after a game's last move in logs that have
+    /// one, and applied as part of that move. Never appended: the move or
+    /// chance outcome that ends a game ends it by itself, so every version
+    /// is an event the history shows.
     pub const END: &str = "end";
     /// A seat resigned (with the client's move id): it lost, the game is over.
     pub const RESIGN: &str = "resign";
@@ -331,7 +334,7 @@ impl Live {
     }
 
     /// Checks `seat` playing `kind` and returns the events to append: the
-    /// move, the chance outcomes it leads to, and the end if it ends the game.
+    /// move and the chance outcomes it leads to (none once it ends the game).
     pub fn plan_move(
         &self,
         seat: Seat,
@@ -373,8 +376,8 @@ impl Live {
         Ok(events)
     }
 
-    /// The chance outcomes (and end) the current state awaits, e.g. right
-    /// after the deal.
+    /// The chance outcomes the current state awaits, e.g. right after the
+    /// deal.
     pub fn pending_events(&self) -> Result<Vec<NewEvent>, ApiError> {
         let mut events = Vec::new();
         self.chance_events(*self.game.state(), &mut events)?;
@@ -392,12 +395,6 @@ impl Live {
             events.push(NewEvent::new(
                 kind::SHUFFLE,
                 json!({ "action": action.to_json() }),
-            ));
-        }
-        if state.phase() == Phase::Over && !self.is_over() {
-            events.push(NewEvent::new(
-                kind::END,
-                json!({ "loser": state.loser(), "drawn": state.drawn() }),
             ));
         }
         Ok(())

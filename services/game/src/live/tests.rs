@@ -149,7 +149,7 @@ impl Then {
     }
 
     /// A move event with the client's move id, then only the chance
-    /// outcomes and end it leads to, which carry none.
+    /// outcomes it leads to, which carry none.
     fn then_expect_move(self) -> Given {
         let kinds: Vec<&'static str> = match &self.result {
             Ok(events) => events
@@ -157,7 +157,6 @@ impl Then {
                 .map(|e| match e.kind.as_str() {
                     kind::MOVE => kind::MOVE,
                     kind::SHUFFLE => kind::SHUFFLE,
-                    kind::END => kind::END,
                     other => panic!("a move planned a {other} event"),
                 })
                 .collect(),
@@ -348,10 +347,60 @@ fn nobody_forfeits_before_every_seat_is_taken() {
 }
 
 #[test]
-fn moves_planned_to_the_end_finish_with_an_end_event() {
+fn the_move_that_ends_the_game_is_its_last_event() {
+    let (given, live) = played_to_the_end();
+    // The last event is a seat's action or a chance outcome, which the
+    // history shows at the game's final version: no event after it.
+    let last = given.log.last().expect("events");
+    assert!(
+        [kind::MOVE, kind::SHUFFLE].contains(&last.kind.as_str()),
+        "{}",
+        last.kind
+    );
+    assert!(given.log.iter().all(|e| e.kind != kind::END));
+    assert_eq!(live.version, last.seq);
+    assert_eq!(live.entries.last().map(|e| e.version), Some(live.version));
+    let replayed = given.live();
+    assert_eq!(replayed.version, live.version);
+    assert_eq!(replayed.game.state(), live.game.state());
+    assert_eq!(live.entries.len(), live.game.history().len());
+    assert!(live.game.state().loser().is_some() || live.game.state().drawn());
+    given
+        .when(|live| live.plan_move(0, MoveKind::Pass, "late"))
+        .then_expect_error("game_over", "over");
+}
+
+#[test]
+fn a_log_with_an_end_event_still_replays() {
+    let (given, live) = played_to_the_end();
+    let last_move = given
+        .log
+        .iter()
+        .rev()
+        .find_map(|e| e.move_id.clone())
+        .expect("a move with an id");
+    let state = live.game.state();
+    let end = json!({ "loser": state.loser(), "drawn": state.drawn() });
+    let given = given.and(vec![NewEvent::new(kind::END, end)]);
+
+    let replayed = given.live();
+
+    assert_eq!(replayed.version, live.version + 1);
+    assert_eq!(replayed.game.state(), live.game.state());
+    assert!(replayed.is_over());
+    // The end belongs to the move that caused it: resending that move
+    // answers with the version after the end.
+    assert_eq!(
+        replayed.move_by_id(&last_move).map(|m| m.version),
+        Some(live.version + 1)
+    );
+}
+
+/// A three-seat game played with the first legal move to its end, applied
+/// as the service does, one append at a time (a replay per move would make
+/// this quadratic); returns the log and the game as applied.
+fn played_to_the_end() -> (Given, Live) {
     let mut given = given_a_game(3, 0);
-    // Applied as the service does, one append at a time; replayed once at
-    // the end (a replay per move would make this quadratic).
     let mut live = given.live();
     let mut moves = 0;
     while !live.is_over() {
@@ -367,13 +416,5 @@ fn moves_planned_to_the_end_finish_with_an_end_event() {
         moves += 1;
         assert!(moves < 5000, "the game did not end");
     }
-    assert_eq!(given.log.last().map(|e| e.kind.as_str()), Some(kind::END));
-    let replayed = given.live();
-    assert_eq!(replayed.version, live.version);
-    assert_eq!(replayed.game.state(), live.game.state());
-    assert_eq!(live.entries.len(), live.game.history().len());
-    assert!(live.game.state().loser().is_some() || live.game.state().drawn());
-    given
-        .when(|live| live.plan_move(0, MoveKind::Pass, "late"))
-        .then_expect_error("game_over", "over");
+    (given, live)
 }

@@ -6,6 +6,7 @@
 mod accounts;
 mod api;
 mod clocks;
+mod contract;
 mod crash;
 mod create_idempotent;
 mod discovery;
