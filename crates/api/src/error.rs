@@ -159,6 +159,20 @@ impl ApiError {
         Self::of(ErrorCode::Internal, "internal error")
     }
 
+    /// Names a request field at fault in an error of any class (an
+    /// INVALID_ARGUMENT gets its field from [`Self::invalid`]).
+    pub fn with_violation(
+        mut self,
+        field: impl Into<String>,
+        description: impl Into<String>,
+    ) -> Self {
+        self.violations.push(Violation {
+            field: field.into(),
+            description: description.into(),
+        });
+        self
+    }
+
     /// Adds a fact a client can act on (e.g. `current_version`).
     pub fn with_metadata(mut self, key: &'static str, value: impl ToString) -> Self {
         self.metadata.insert(key, value.to_string());

@@ -154,13 +154,14 @@ impl GameService {
         (guests, game, version)
     }
 
-    /// A skitgubbe game with `players` in its seats, in order, created by
-    /// the first; returns its id and version.
+    /// A skitgubbe game with `players` in its seats, in order; returns its
+    /// id and version. The operator creates it, as the matchmaker does for
+    /// players who queued: only the operator seats other accounts.
     pub async fn game_for(&self, players: &[Player]) -> (String, u64) {
         let created = self
             .games()
             .await
-            .create_game(authed(skitgubbe_for(players), &players[0].token))
+            .create_game(authed(skitgubbe_for(players), OPERATOR_TOKEN))
             .await
             .unwrap_or_else(|e| panic!("create a game: {e}"))
             .into_inner();

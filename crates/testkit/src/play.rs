@@ -13,7 +13,8 @@ use tonic::transport::Channel;
 
 use crate::{Player, authed};
 
-/// A request for a skitgubbe game with `players` in its seats, in order.
+/// A request for a skitgubbe game with `players` in its seats, in order
+/// (for the operator to send: a player may seat only themselves).
 pub fn skitgubbe_for(players: &[Player]) -> CreateGameRequest {
     CreateGameRequest {
         rules: Some(Rules {

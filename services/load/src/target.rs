@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, Rules, SeatSpec};
+use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, JoinGameRequest, Rules};
 use tokio::sync::oneshot;
 use tonic::Request;
 use tonic::transport::{Channel, Endpoint};
@@ -153,7 +153,9 @@ impl Service {
 /// The guests seated in every game, one per seat: (account id, token).
 pub type Seats = Vec<(String, String)>;
 
-/// A game with `seats` in order, created by the first.
+/// A game with `seats` in order: the first creates it (taking seat 0) and
+/// the others join the open seats in turn, as players do (only the
+/// operator seats other accounts). Returns its id and version.
 pub async fn create_game(
     client: &mut GameServiceClient<Channel>,
     seats: &Seats,
@@ -165,19 +167,22 @@ pub async fn create_game(
             options: None,
         }),
         players: seats.len() as u32,
-        seats: seats
-            .iter()
-            .map(|(id, _)| SeatSpec {
-                account_id: Some(id.clone()),
-            })
-            .collect(),
         ..Default::default()
     };
-    let reply = client
+    let created = client
         .create_game(authed(req, &seats[0].1))
         .await?
         .into_inner();
-    Ok((reply.game_id, reply.version))
+    let mut version = created.version;
+    for (_, token) in &seats[1..] {
+        let join = JoinGameRequest {
+            game_id: created.game_id.clone(),
+            seat: None,
+        };
+        let joined = client.join_game(authed(join, token)).await?.into_inner();
+        version = joined.view.map_or(version, |v| v.version);
+    }
+    Ok((created.game_id, version))
 }
 
 pub fn authed<T>(message: T, token: &str) -> Request<T> {

@@ -2,13 +2,13 @@
 //! into events, appended in one go and only then applied to the cache.
 
 use serde_json::json;
-use skit_api::ApiError;
+use skit_api::{ApiError, ErrorCode};
 use skit_engine::Ruleset;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, JoinGameRequest, JoinGameResponse, SubmitMoveRequest,
     SubmitMoveResponse,
 };
-use skit_store::{AccountKind, NewEvent, NewGame};
+use skit_store::{AccountId, AccountKind, NewEvent, NewGame};
 
 use super::{
     GameApi, assignments, game_id, held_seat, holder, request_id, seat_move_id, seat_number,
@@ -24,6 +24,13 @@ use crate::shuffle::Seed;
 /// How many times a command is re-checked after losing a race to another
 /// instance before the client is told to retry.
 pub(super) const APPEND_ATTEMPTS: usize = 3;
+
+/// The account id a seat spec names, as `seats[i].account_id`.
+fn seat_account(i: usize, text: &str) -> Result<AccountId, ApiError> {
+    text.parse::<i64>()
+        .map(AccountId)
+        .map_err(|_| ApiError::invalid(format!("seats[{i}].account_id"), "not an account id"))
+}
 
 impl GameApi {
     #[tracing::instrument(skip_all, fields(game_id, account = %caller.account.id))]
@@ -48,21 +55,6 @@ impl GameApi {
             .map(|tc| TimeControl::from_request(tc, self.state.clock_min_limit))
             .transpose()?;
         let seats = self.seat_holders(&caller, &req, players).await?;
-        // Seating someone is not their consent: in a rated game, where a
-        // loss (a run-out clock, say) costs rating, only the operator (the
-        // matchmaker) seats other accounts; players join by themselves.
-        if req.rated
-            && !caller.is_operator()
-            && let Some(i) = seats.iter().position(|s| {
-                s.as_ref()
-                    .is_some_and(|(h, _)| h.account_id != caller.account.id.0)
-            })
-        {
-            return Err(ApiError::permission_denied(format!(
-                "seats[{i}].account_id: in a rated game a player may seat only themselves; \
-                 the other players join the open seats"
-            )));
-        }
         if req.rated
             && seats
                 .iter()
@@ -156,23 +148,54 @@ impl GameApi {
                 format!("expected {players} seats"),
             ));
         }
-        let mut seats = Vec::with_capacity(req.seats.len());
-        for (i, spec) in req.seats.iter().enumerate() {
-            let Some(text) = &spec.account_id else {
+        let ids = req
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                spec.account_id
+                    .as_ref()
+                    .map(|text| seat_account(i, text))
+                    .transpose()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // Nobody is seated without their consent: a player seats only
+        // themselves and the others join the open seats; the operator (the
+        // matchmaker, whose players asked for a table) seats anyone. Checked
+        // before any account is looked up, so a refusal says nothing about
+        // which accounts exist.
+        if !caller.is_operator()
+            && let Some((i, id)) = ids
+                .iter()
+                .enumerate()
+                .find_map(|(i, id)| id.filter(|&id| id != caller.account.id).map(|id| (i, id)))
+        {
+            let field = format!("seats[{i}].account_id");
+            return Err(ApiError::new(
+                ErrorCode::PermissionDenied,
+                "seat_requires_consent",
+                format!(
+                    "{field}: only the operator seats other accounts; create the game with \
+                     the seat open and let account {id} join it"
+                ),
+            )
+            .with_violation(field, "only your own account, or none (an open seat)"));
+        }
+        let mut seats = Vec::with_capacity(ids.len());
+        for (i, id) in ids.into_iter().enumerate() {
+            let Some(id) = id else {
                 seats.push(None);
                 continue;
             };
-            let field = format!("seats[{i}].account_id");
-            let id = text
-                .parse::<i64>()
-                .map_err(|_| ApiError::invalid(&field, "not an account id"))?;
             let account = self
                 .state
                 .store
-                .account(skit_store::AccountId(id))
+                .account(id)
                 .await
                 .map_err(store_error)?
-                .ok_or_else(|| ApiError::invalid(&field, format!("no account {id}")))?;
+                .ok_or_else(|| {
+                    ApiError::invalid(format!("seats[{i}].account_id"), format!("no account {id}"))
+                })?;
             seats.push(Some((holder(&account), account.kind)));
         }
         Ok(seats)

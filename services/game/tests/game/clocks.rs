@@ -68,10 +68,11 @@ async fn timed_game(
         time_control,
         ..Default::default()
     };
+    // The operator seats the guests, as the matchmaker would.
     let created = app
         .games()
         .await
-        .create_game(authed(req, &guests[0].token))
+        .create_game(authed(req, OPERATOR_TOKEN))
         .await
         .expect("create")
         .into_inner();

@@ -258,12 +258,13 @@ async fn guests(service: &Process, n: usize) -> Vec<Player> {
     guests
 }
 
+/// The guests' game, created by the operator (who alone seats others).
 async fn create_game(service: &Process, guests: &[Player]) -> String {
     let req = skit_testkit::skitgubbe_for(guests);
     service
         .games()
         .await
-        .create_game(authed(req, &guests[0].token))
+        .create_game(authed(req, skit_testkit::OPERATOR_TOKEN))
         .await
         .expect("create")
         .into_inner()

@@ -119,8 +119,13 @@ async fn request_ids_are_per_creator(db: &TestDb) {
         .await
         .expect("operator's")
         .into_inner();
+    // Ann seats only herself (only the operator seats others).
+    let ann_alone = CreateGameRequest {
+        seats: Vec::new(),
+        ..request(&[&ann, &bo], "same")
+    };
     let by_ann = games
-        .create_game(authed(request(&[&ann, &bo], "same"), &ann.token))
+        .create_game(authed(ann_alone, &ann.token))
         .await
         .expect("ann's")
         .into_inner();

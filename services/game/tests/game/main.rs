@@ -6,6 +6,7 @@
 mod accounts;
 mod api;
 mod clocks;
+mod consent;
 mod contract;
 mod crash;
 mod create_idempotent;

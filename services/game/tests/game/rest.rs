@@ -29,27 +29,41 @@ async fn guest(http: &Http, name: &str) -> (String, String) {
     )
 }
 
-async fn rest_game(db: &TestDb) {
-    // Arrange: the service, two guests, a two-player game
-    let app = spawn_game(db).await;
-    let http = app.http();
-    let players = [guest(&http, "ann").await, guest(&http, "bo").await];
-    let seats: Vec<Value> = players
-        .iter()
-        .map(|(id, _)| json!({"accountId": id}))
-        .collect();
+/// A game of `rules` for `players` as the README does it: the first creates
+/// it (taking seat 0), the others join the open seats in turn. Returns the
+/// game id, the creation's answer and the version after the joins.
+async fn rest_table(
+    http: &Http,
+    players: &[(String, String)],
+    rules: Value,
+) -> (String, Value, Value) {
     let (status, created) = http
         .call(
             "POST",
             "/v1/games",
             Some(&players[0].1),
-            Some(json!({
-                "rules": {"preset": "skitgubbe"}, "players": 2, "seats": seats,
-            })),
+            Some(json!({"rules": rules, "players": players.len()})),
         )
         .await;
     assert_eq!(status, 200, "{created}");
     let game = created["gameId"].as_str().expect("game id").to_owned();
+    let mut version = created["version"].clone();
+    for (seat, (_, token)) in players.iter().enumerate().skip(1) {
+        let path = format!("/v1/games/{game}/join");
+        let (status, joined) = http.call("POST", &path, Some(token), Some(json!({}))).await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["seat"], json!(seat), "{joined}");
+        version = joined["view"]["version"].clone();
+    }
+    (game, created, version)
+}
+
+async fn rest_game(db: &TestDb) {
+    // Arrange: the service, two guests, a two-player game
+    let app = spawn_game(db).await;
+    let http = app.http();
+    let players = [guest(&http, "ann").await, guest(&http, "bo").await];
+    let (game, created, _) = rest_table(&http, &players, json!({"preset": "skitgubbe"})).await;
     let commitment = created["shuffleCommitment"]
         .as_str()
         .expect("commitment")
@@ -140,22 +154,11 @@ async fn rest_game(db: &TestDb) {
 async fn rest_errors(db: &TestDb) {
     let app = spawn_game(db).await;
     let http = app.http();
-    let (id, token) = guest(&http, "cy").await;
-    let other = guest(&http, "di").await;
-    let (_, created) = http
-        .call(
-            "POST",
-            "/v1/games",
-            Some(&token),
-            Some(json!({
-                "rules": {"preset": "skitgubbe"}, "players": 2,
-                "seats": [{"accountId": id}, {"accountId": other.0}],
-            })),
-        )
-        .await;
-    let game = created["gameId"].as_str().expect("game id").to_owned();
+    let players = [guest(&http, "cy").await, guest(&http, "di").await];
+    let (game, _, version) = rest_table(&http, &players, json!({"preset": "skitgubbe"})).await;
+    let [(_, token), other] = players;
     let path = format!("/v1/games/{game}/moves");
-    let play = |card: &str| json!({"seat": 1, "moveId": card, "expectedVersion": "0", "action": {"play": {"cards": [card]}}});
+    let play = |card: &str| json!({"seat": 1, "moveId": card, "expectedVersion": version, "action": {"play": {"cards": [card]}}});
 
     // No token: 401. Someone else's seat: 403. Unknown game: 404.
     assert_eq!(
@@ -244,21 +247,8 @@ async fn rest_strictness(db: &TestDb) {
     let app = spawn_game(db).await;
     let http = app.http();
     let players = [guest(&http, "ed").await, guest(&http, "flo").await];
-    let seats: Vec<Value> = players
-        .iter()
-        .map(|(id, _)| json!({"accountId": id}))
-        .collect();
     let rules = json!({"preset": "mattis", "options": {"phase2.min": 3}});
-    let (status, created) = http
-        .call(
-            "POST",
-            "/v1/games",
-            Some(&players[0].1),
-            Some(json!({"rules": rules, "players": 2, "seats": seats})),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let game = created["gameId"].as_str().expect("game id").to_owned();
+    let (game, _, _) = rest_table(&http, &players, rules).await;
     let (_, document) = http.call("GET", "/openapi.json", None, None).await;
     let schemas = &document["components"]["schemas"];
     let mut turn = None;
