@@ -123,6 +123,13 @@ impl ApiError {
         Self::new(ErrorCode::AlreadyExists, "move_id_reused", message)
     }
 
+    /// A request id (idempotency key) already used for a request with other
+    /// content; `field` names it.
+    pub fn request_id_reused(field: &str, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::AlreadyExists, "request_id_reused", message)
+            .with_violation(field, "already used for a different request")
+    }
+
     /// Something the service needs cannot be reached; worth retrying after
     /// `retry_delay`.
     pub fn unavailable(message: impl Into<String>, retry_delay: Duration) -> Self {

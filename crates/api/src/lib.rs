@@ -10,6 +10,7 @@
 //! - [`ApiError`]: the one error type of every service, mapped once to a
 //!   gRPC status with `google.rpc` details and once to an HTTP status and
 //!   JSON body ([`ErrorBody`]).
+//! - [`request_id()`]: the one check of a client's idempotency key.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -32,6 +33,7 @@ mod connect;
 mod convert_error;
 pub mod error;
 mod history;
+mod request_id;
 mod rules;
 mod secret;
 mod table;
@@ -41,6 +43,7 @@ pub use action::{action_message, move_kind};
 pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
 pub use convert_error::ConvertError;
 pub use error::{ApiError, ErrorBody, ErrorCode};
+pub use request_id::{REQUEST_ID_MAX_CHARS, request_id};
 pub use rules::{rules, rules_json};
 pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
 pub use view::engine_view;

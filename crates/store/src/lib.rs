@@ -23,6 +23,7 @@
 //! ```
 
 mod account;
+mod account_request;
 mod accounts;
 mod batch;
 mod clock;
@@ -50,6 +51,7 @@ pub mod testing;
 mod tickets;
 
 pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
+pub use account_request::AccountRequest;
 pub use batch::{AppendRequest, AppendResults};
 pub use database_url::DatabaseUrl;
 pub use error::Error;

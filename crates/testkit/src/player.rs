@@ -29,6 +29,7 @@ pub async fn guest_at(url: &str, name: &str) -> Player {
         .unwrap_or_else(|e| panic!("connect to {url}: {e}"))
         .create_guest(CreateGuestRequest {
             name: Some(name.into()),
+            request_id: String::new(),
         })
         .await
         .unwrap_or_else(|e| panic!("guest {name}: {e}"))

@@ -1,6 +1,7 @@
 //! AccountService: guests sign themselves up; operators create player and
 //! bot accounts and mark the house bots. Tokens are shown once; only their
-//! hashes are stored.
+//! hashes are stored (and, for a guest created with a request id, the token
+//! sealed under that request, for its resend: `guest_request`).
 
 use skit_api::ApiError;
 use skit_proto::v1::account_service_server::AccountService;
@@ -9,11 +10,12 @@ use skit_proto::v1::{
     CreateGuestRequest, CreateGuestResponse, ListAccountsRequest, ListAccountsResponse,
     SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
 };
-use skit_store::{Account, AccountId, AccountKind, NewAccount, token_hash};
+use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
 
 use crate::auth::new_token;
 use crate::error::store_error;
+use crate::guest_request::GuestRequest;
 use crate::state::AppState;
 
 const MAX_NAME: usize = 40;
@@ -53,6 +55,14 @@ fn check_name(name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+fn guest_response(account: skit_store::Account, token: String) -> CreateGuestResponse {
+    CreateGuestResponse {
+        account_id: account.id.to_string(),
+        name: account.name,
+        token,
+    }
+}
+
 impl AccountApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
@@ -80,19 +90,72 @@ impl AccountApi {
 
     #[tracing::instrument(skip_all)]
     async fn guest(&self, req: CreateGuestRequest) -> Result<CreateGuestResponse, ApiError> {
-        let name = match req.name {
-            Some(name) => {
-                check_name(&name)?;
-                name
-            }
+        let request_id = skit_api::request_id(&req.request_id, "request_id")?;
+        if let Some(name) = &req.name {
+            check_name(name)?;
+        }
+        let request = request_id
+            .map(|id| GuestRequest::new(id, req.name.as_deref()))
+            .transpose()?;
+        if let Some(request) = &request
+            && let Some(first) = self.guest_created_for(request).await?
+        {
+            return Ok(first);
+        }
+        let name = match req.name.clone() {
+            Some(name) => name,
             None => format!("guest-{}", &new_token()?[4..10]),
         };
-        let (account, token) = self.create(name, AccountKind::Guest).await?;
-        Ok(CreateGuestResponse {
-            account_id: account.id.to_string(),
-            name: account.name,
-            token,
-        })
+        let Some(request) = request else {
+            let (account, token) = self.create(name, AccountKind::Guest).await?;
+            return Ok(guest_response(account, token));
+        };
+        let token = new_token()?;
+        let new = NewAccount {
+            name,
+            kind: AccountKind::Guest,
+            token_hash: token_hash(&token),
+        };
+        let kept = AccountRequest {
+            key: request.key(),
+            sealed_token: request.seal(&token)?,
+        };
+        match self.state.store.create_account_for_request(new, kept).await {
+            Ok(account) => Ok(guest_response(account, token)),
+            // A concurrent twin of this request won.
+            Err(skit_store::Error::DuplicateRequest) => self
+                .guest_created_for(&request)
+                .await?
+                .ok_or_else(|| ApiError::invariant("a duplicate request key with no account")),
+            Err(e) => Err(store_error(e)),
+        }
+    }
+
+    /// The answer the first CreateGuest with this request got, if there was
+    /// one; `request_id_reused` if its id came with another name.
+    async fn guest_created_for(
+        &self,
+        request: &GuestRequest<'_>,
+    ) -> Result<Option<CreateGuestResponse>, ApiError> {
+        let Some((account, kept)) = self
+            .state
+            .store
+            .account_by_request_key(&request.key())
+            .await
+            .map_err(store_error)?
+        else {
+            return Ok(None);
+        };
+        let token = request
+            .open(&kept.sealed_token, &account.token_hash)
+            .ok_or_else(|| {
+                ApiError::request_id_reused(
+                    "request_id",
+                    "request_id was used for a CreateGuest with another name",
+                )
+            })?;
+        tracing::info!(account = %account.id, "repeated CreateGuest answered with the first account");
+        Ok(Some(guest_response(account, token)))
     }
 
     #[tracing::instrument(skip_all)]

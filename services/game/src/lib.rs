@@ -14,6 +14,7 @@ mod convert;
 mod error;
 mod game_service;
 mod games;
+mod guest_request;
 mod live;
 mod metrics;
 mod places;

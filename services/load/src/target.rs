@@ -132,6 +132,7 @@ impl Service {
         let reply = client
             .create_guest(CreateGuestRequest {
                 name: Some(name.into()),
+                request_id: String::new(),
             })
             .await?
             .into_inner();

@@ -24,6 +24,7 @@ async fn metrics_show_the_matchmakers_own_figures() {
         }),
         player_counts: vec![3],
         allow_bots: true,
+        request_id: String::new(),
     };
     let ticket = mm.enqueue(&ann, request).await;
     let matched = mm.settled(&ann, &ticket, Duration::from_secs(20)).await;

@@ -40,7 +40,10 @@ fn authed<T>(message: T, token: &str) -> anyhow::Result<Request<T>> {
 /// Creates a guest account; returns its token.
 pub async fn guest(channel: Channel, name: Option<String>) -> anyhow::Result<String> {
     let reply = AccountServiceClient::new(channel)
-        .create_guest(CreateGuestRequest { name })
+        .create_guest(CreateGuestRequest {
+            name,
+            request_id: String::new(),
+        })
         .await
         .context("cannot create a guest account")?
         .into_inner();
@@ -62,6 +65,7 @@ pub async fn queue(
                 rules: Some(rules),
                 player_counts,
                 allow_bots: true,
+                request_id: String::new(),
             },
             token,
         )?)

@@ -16,17 +16,21 @@ use row::{TicketRow, select_tickets};
 pub use ticket::{Enqueued, NewTicket, Ticket, TicketId, TicketState};
 
 const INSERT_TICKET: &str = "INSERT INTO tickets (id, account_id, guest, rules, ruleset_key, \
-     player_counts, allow_bots, rating, state, created_at, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9)";
+     player_counts, allow_bots, rating, state, created_at, updated_at, request_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9, $10)";
 
 /// Only a waiting ticket is cancelled: a claimed one is being seated.
 const CANCEL: &str = "UPDATE tickets SET state = 'cancelled', updated_at = $2 \
      WHERE id = $1 AND state = 'queued' AND match_id IS NULL";
 
 impl Store {
-    /// Stores a queued ticket, unless the account already holds one.
+    /// Stores a queued ticket, unless the account already enqueued with the
+    /// ticket's request id or holds a queued ticket.
     #[tracing::instrument(skip_all, fields(account = ticket.account_id.0))]
     pub async fn enqueue(&self, ticket: NewTicket) -> Result<Enqueued, Error> {
+        if let Some(first) = self.requested_ticket(&ticket).await? {
+            return Ok(Enqueued::Requested(first));
+        }
         let id = TicketId::random();
         let params = (
             id.to_string(),
@@ -38,6 +42,7 @@ impl Store {
             ticket.allow_bots,
             ticket.rating,
             rows::now(),
+            ticket.request_id.as_deref(),
         );
         let inserted = {
             let _turn = self.db.write_turn().await;
@@ -46,6 +51,10 @@ impl Store {
         match inserted {
             Ok(_) => {}
             Err(e) if is_unique_violation(&e) => {
+                // A concurrent twin of this request may have won.
+                if let Some(first) = self.requested_ticket(&ticket).await? {
+                    return Ok(Enqueued::Requested(first));
+                }
                 return match self.queued_of_account(ticket.account_id).await? {
                     Some(queued) => Ok(Enqueued::AlreadyQueued(queued)),
                     // Matched or cancelled in between: the caller may retry.
@@ -88,6 +97,17 @@ impl Store {
             self.db.execute(CANCEL, params).await?;
         }
         self.ticket(id).await
+    }
+
+    /// The ticket the account enqueued with `ticket`'s request id, if any.
+    async fn requested_ticket(&self, ticket: &NewTicket) -> Result<Option<Ticket>, Error> {
+        let Some(request_id) = &ticket.request_id else {
+            return Ok(None);
+        };
+        let by_request = select_tickets!("WHERE account_id = $1 AND request_id = $2");
+        let params = (ticket.account_id.0, request_id.as_str());
+        let row: Option<TicketRow> = self.db.fetch_optional(by_request, params).await?;
+        row.map(TryInto::try_into).transpose()
     }
 
     async fn queued_of_account(&self, account: AccountId) -> Result<Option<Ticket>, Error> {

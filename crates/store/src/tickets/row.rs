@@ -13,7 +13,8 @@ macro_rules! select_tickets {
     ($filter:literal) => {
         concat!(
             "SELECT id, account_id, guest, rules, ruleset_key, player_counts, allow_bots, \
-             rating, state, match_id, game_id, seat, created_at, updated_at FROM tickets ",
+             rating, request_id, state, match_id, game_id, seat, created_at, updated_at \
+             FROM tickets ",
             $filter
         )
     };
@@ -30,6 +31,7 @@ pub(crate) struct TicketRow {
     player_counts: Json<Vec<u32>>,
     allow_bots: bool,
     rating: f64,
+    request_id: Option<String>,
     state: String,
     match_id: Option<String>,
     game_id: Option<String>,
@@ -54,6 +56,7 @@ impl TryFrom<TicketRow> for Ticket {
             player_counts: r.player_counts.0,
             allow_bots: r.allow_bots,
             rating: r.rating,
+            request_id: r.request_id,
             state: TicketState::parse(&r.state)
                 .ok_or_else(|| Error::Corrupt(format!("ticket state {:?}", r.state)))?,
             match_id: r.match_id,

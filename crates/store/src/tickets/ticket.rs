@@ -77,6 +77,9 @@ pub struct NewTicket {
     pub allow_bots: bool,
     /// The owner's conservative rating under the key when enqueued.
     pub rating: f64,
+    /// The owner's idempotency key, unique per account: a second enqueue
+    /// with it finds this ticket ([`Enqueued::Requested`]).
+    pub request_id: Option<String>,
 }
 
 /// A stored ticket.
@@ -90,6 +93,7 @@ pub struct Ticket {
     pub player_counts: Vec<u32>,
     pub allow_bots: bool,
     pub rating: f64,
+    pub request_id: Option<String>,
     pub state: TicketState,
     /// The planned match that claimed this ticket, if any.
     pub match_id: Option<String>,
@@ -113,4 +117,8 @@ pub enum Enqueued {
     New(Ticket),
     /// The account already holds this queued ticket; nothing was stored.
     AlreadyQueued(Ticket),
+    /// The account enqueued with this request id before: the ticket that
+    /// created, as it is now (maybe matched or cancelled since); nothing
+    /// was stored.
+    Requested(Ticket),
 }

@@ -15,6 +15,7 @@ use tokio::task::JoinSet;
 on_both_databases!(
     enqueue_and_read_back,
     one_queued_ticket_per_account,
+    a_request_id_finds_its_ticket_whatever_became_of_it,
     plan_confirm_and_abandon,
     claimed_or_cancelled_tickets_are_not_claimed_again,
     racing_claims_seat_each_ticket_once,
@@ -31,13 +32,14 @@ fn new_ticket(account: i64) -> NewTicket {
         player_counts: vec![2, 3],
         allow_bots: true,
         rating: 1.5,
+        request_id: None,
     }
 }
 
 async fn enqueued(store: &Store, account: i64) -> Ticket {
     match store.enqueue(new_ticket(account)).await.unwrap() {
         Enqueued::New(t) => t,
-        Enqueued::AlreadyQueued(t) => panic!("already queued: {t:?}"),
+        Enqueued::AlreadyQueued(t) | Enqueued::Requested(t) => panic!("not new: {t:?}"),
     }
 }
 
@@ -88,6 +90,36 @@ async fn one_queued_ticket_per_account(db: &TestDb) {
         store.enqueue(new_ticket(7)).await.unwrap(),
         Enqueued::New(_)
     ));
+}
+
+async fn a_request_id_finds_its_ticket_whatever_became_of_it(db: &TestDb) {
+    let store = db.connect().await.unwrap();
+    let with_id = |account: i64, id: &str| NewTicket {
+        request_id: Some(id.into()),
+        ..new_ticket(account)
+    };
+    let Enqueued::New(first) = store.enqueue(with_id(7, "q-1")).await.unwrap() else {
+        panic!("a new ticket")
+    };
+
+    let again = store.enqueue(with_id(7, "q-1")).await.unwrap();
+    let others = store.enqueue(with_id(8, "q-1")).await.unwrap();
+    store
+        .plan_match(&planned("m-1", &[&first, &enqueued(&store, 9).await]))
+        .await
+        .unwrap();
+    store.confirm_match("m-1", "game-1").await.unwrap();
+    let after_match = store.enqueue(with_id(7, "q-1")).await.unwrap();
+
+    assert_eq!(first.request_id.as_deref(), Some("q-1"));
+    assert_eq!(again, Enqueued::Requested(first.clone()));
+    assert!(matches!(others, Enqueued::New(_)), "ids are per account");
+    let Enqueued::Requested(matched) = after_match else {
+        panic!("the first ticket, not {after_match:?}")
+    };
+    assert_eq!(matched.id, first.id);
+    assert_eq!(matched.state, TicketState::Matched);
+    assert_eq!(matched.game_id.as_deref(), Some("game-1"));
 }
 
 async fn plan_confirm_and_abandon(db: &TestDb) {

@@ -157,6 +157,7 @@ async fn a_seat_held_by_a_person_is_left_to_the_person() {
         .accounts
         .create_guest(CreateGuestRequest {
             name: Some("ann".into()),
+            request_id: String::new(),
         })
         .await
         .expect("guest")

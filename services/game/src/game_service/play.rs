@@ -10,9 +10,7 @@ use skit_proto::v1::{
 };
 use skit_store::{AccountId, AccountKind, NewEvent, NewGame};
 
-use super::{
-    GameApi, assignments, game_id, held_seat, holder, request_id, seat_move_id, seat_number,
-};
+use super::{GameApi, assignments, game_id, held_seat, holder, seat_move_id, seat_number};
 use crate::auth::Caller;
 use crate::cached::Cached;
 use crate::clock::TimeControl;
@@ -39,7 +37,7 @@ impl GameApi {
         caller: Caller,
         req: CreateGameRequest,
     ) -> Result<CreateGameResponse, ApiError> {
-        let request_id = request_id::checked(&req.request_id)?;
+        let request_id = skit_api::request_id(&req.request_id, "request_id")?;
         if let Some(id) = request_id
             && let Some(first) = self.created_before(&caller, id).await?
         {

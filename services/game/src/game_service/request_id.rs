@@ -9,20 +9,6 @@ use super::{GameApi, assignments};
 use crate::auth::Caller;
 use crate::error::store_error;
 
-/// The longest request id accepted.
-const MAX_LEN: usize = 128;
-
-/// The request id, if one was given; refused when too long.
-pub(super) fn checked(request_id: &str) -> Result<Option<&str>, ApiError> {
-    if request_id.len() > MAX_LEN {
-        return Err(ApiError::invalid(
-            "request_id",
-            format!("at most {MAX_LEN} characters"),
-        ));
-    }
-    Ok(Some(request_id).filter(|r| !r.is_empty()))
-}
-
 impl GameApi {
     /// The answer for the game `caller` created with `request_id`, as the
     /// game is now; `None` if there is none.

@@ -1,8 +1,12 @@
 //! AccountService beyond sign-up: operators list accounts by kind and mark
-//! house bots (the matchmaker finds its bots this way); nobody else may.
+//! house bots (the matchmaker finds its bots this way); nobody else may. A
+//! guest's sign-up resent with its request id returns the first account.
 
 use serde_json::json;
-use skit_proto::v1::{AccountKind, CreateAccountRequest, ListAccountsRequest, SetHouseBotRequest};
+use skit_proto::v1::{
+    AccountKind, CreateAccountRequest, CreateGuestRequest, ListAccountsRequest, SetHouseBotRequest,
+    WhoAmIRequest,
+};
 use skit_testkit::TestDb;
 use skit_testkit::*;
 use tonic::Code;
@@ -158,5 +162,133 @@ async fn house_bots_are_marked_over_rest_with_the_operator_token() {
     assert_eq!(refused, 403);
     assert_eq!(listed["accounts"][0]["accountId"], bot.id.as_str());
     assert_eq!(listed["accounts"][0]["houseBot"], true);
+    app.stop().await;
+}
+
+on_both_databases!(a_resent_create_guest_returns_the_first_account);
+
+fn guest_request(name: Option<&str>, request_id: &str) -> CreateGuestRequest {
+    CreateGuestRequest {
+        name: name.map(Into::into),
+        request_id: request_id.into(),
+    }
+}
+
+/// CreateGuest with a request id: a resend after a lost answer returns the
+/// first account and its token, over gRPC and REST and under a race; the
+/// id with another name, a guessable id and a malformed one are refused.
+async fn a_resent_create_guest_returns_the_first_account(db: &TestDb) {
+    // Arrange
+    let app = spawn_game(db).await;
+    let mut accounts = app.accounts().await;
+    let named = "6f1c2a9e-4b7d-4e0a-9a51-3c8d2f7b1e44";
+    let unnamed = "0b8e5d4c-2f1a-4c3b-8d7e-9a6f5e4d3c2b";
+    let raced = "c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f";
+
+    // Act
+    let first = accounts
+        .create_guest(guest_request(Some("ann"), named))
+        .await
+        .expect("first")
+        .into_inner();
+    let resent = accounts
+        .create_guest(guest_request(Some("ann"), named))
+        .await
+        .expect("resent")
+        .into_inner();
+    let over_rest = app
+        .http()
+        .call(
+            "POST",
+            "/v1/accounts/guest",
+            None,
+            Some(json!({"name": "ann", "requestId": named})),
+        )
+        .await;
+    let mut refusals = Vec::new();
+    for (name, id) in [(Some("bo"), named), (None, named)] {
+        let refused = accounts.create_guest(guest_request(name, id)).await;
+        refusals.push(refused.expect_err("the id with another name"));
+    }
+    let unnamed_first = accounts
+        .create_guest(guest_request(None, unnamed))
+        .await
+        .expect("unnamed")
+        .into_inner();
+    let unnamed_again = accounts
+        .create_guest(guest_request(None, unnamed))
+        .await
+        .expect("unnamed resent")
+        .into_inner();
+    let mut malformed = Vec::new();
+    for id in ["guessable", "0123456789abcdef\0", &"x".repeat(129)] {
+        let refused = accounts.create_guest(guest_request(Some("cy"), id)).await;
+        malformed.push(refused.expect_err(id));
+    }
+    let mut twins = tokio::task::JoinSet::new();
+    for _ in 0..6 {
+        let mut accounts = app.accounts().await;
+        twins.spawn(async move {
+            accounts
+                .create_guest(guest_request(Some("di"), raced))
+                .await
+                .map(|r| r.into_inner().account_id)
+        });
+    }
+    let twins: Vec<String> = twins
+        .join_all()
+        .await
+        .into_iter()
+        .map(|r| r.expect("every twin is answered"))
+        .collect();
+    let plain = [app.guest("ed").await, app.guest("ed").await];
+
+    // Assert
+    assert_eq!(
+        (&resent.account_id, &resent.name, &resent.token),
+        (&first.account_id, &first.name, &first.token),
+        "the first account and its token again"
+    );
+    assert_eq!(over_rest.0, 200, "{}", over_rest.1);
+    assert_eq!(over_rest.1["accountId"], json!(first.account_id));
+    assert_eq!(over_rest.1["token"], json!(first.token));
+    let me = accounts
+        .who_am_i(authed(WhoAmIRequest {}, &resent.token))
+        .await
+        .expect("the token works")
+        .into_inner();
+    assert_eq!(me.account_id, first.account_id);
+    let reused = Expected {
+        field: Some("request_id"),
+        ..Expected::new(Code::AlreadyExists, "request_id_reused")
+    };
+    for refusal in &refusals {
+        reused.grpc(refusal);
+    }
+    assert_eq!(unnamed_again.account_id, unnamed_first.account_id);
+    assert_eq!(unnamed_again.name, unnamed_first.name);
+    assert_eq!(unnamed_again.token, unnamed_first.token);
+    for refusal in &malformed {
+        Expected::invalid("request_id").grpc(refusal);
+    }
+    assert!(
+        twins.iter().all(|id| *id == twins[0]),
+        "one account: {twins:?}"
+    );
+    assert_ne!(plain[0].id, plain[1].id, "no request id: two accounts");
+    let guests = accounts
+        .list_accounts(authed(
+            ListAccountsRequest {
+                kind: AccountKind::Guest.into(),
+                limit: 0,
+                house_bots_only: false,
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("list guests")
+        .into_inner();
+    assert_eq!(guests.accounts.len(), 5, "ann, the unnamed, di, two eds");
+    drop(accounts);
     app.stop().await;
 }

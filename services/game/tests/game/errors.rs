@@ -220,6 +220,7 @@ async fn internal_failures_hide_their_cause() {
         .await
         .create_guest(CreateGuestRequest {
             name: Some("after".into()),
+            request_id: String::new(),
         })
         .await
         .expect_err("no accounts table");

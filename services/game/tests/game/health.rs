@@ -21,6 +21,7 @@ const NAMES: [&str; 4] = [
 fn guest(name: &str) -> CreateGuestRequest {
     CreateGuestRequest {
         name: Some(name.into()),
+        request_id: String::new(),
     }
 }
 

@@ -20,6 +20,7 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 fn guest(name: &str) -> CreateGuestRequest {
     CreateGuestRequest {
         name: Some(name.into()),
+        request_id: String::new(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! Enqueue: the request is checked in full (rules by the engine, every
 //! player count against the preset) before anything is stored, and the
-//! caller's rating under the ruleset is looked up once, here.
+//! caller's rating under the ruleset is looked up once, here. A request id
+//! makes a resend return the first ticket, whatever became of it, so a
+//! player whose answer was lost is never queued (and seated) twice.
 
 use skit_api::ApiError;
 use skit_engine::Ruleset;
@@ -44,6 +46,7 @@ impl MatchmakingApi {
         caller: Caller,
         req: EnqueueRequest,
     ) -> Result<Ticket, ApiError> {
+        let request_id = skit_api::request_id(&req.request_id, "request_id")?;
         let rules_message = req.rules.clone().unwrap_or_else(|| Rules {
             preset: "skitgubbe".into(),
             options: None,
@@ -65,8 +68,9 @@ impl MatchmakingApi {
             player_counts: counts,
             allow_bots: req.allow_bots,
             rating,
+            request_id: request_id.map(str::to_owned),
         };
-        match self.store.enqueue(new).await.map_err(store_error)? {
+        match self.store.enqueue(new.clone()).await.map_err(store_error)? {
             Enqueued::New(ticket) => {
                 crate::metrics::ticket_enqueued();
                 tracing::Span::current().record("ticket_id", tracing::field::display(ticket.id));
@@ -78,6 +82,24 @@ impl MatchmakingApi {
                 "you already have a queued ticket: {}",
                 queued.id
             ))),
+            Enqueued::Requested(first) => {
+                // The same rules are the same ruleset key (the resolved
+                // ruleset), however the options were written.
+                if (&first.ruleset_key, &first.player_counts, first.allow_bots)
+                    != (&new.ruleset_key, &new.player_counts, new.allow_bots)
+                {
+                    return Err(ApiError::request_id_reused(
+                        "request_id",
+                        format!(
+                            "request_id was used for ticket {} with other rules, player \
+                             counts or allow_bots",
+                            first.id
+                        ),
+                    ));
+                }
+                tracing::info!(ticket_id = %first.id, "repeated Enqueue answered with the first ticket");
+                Ok(convert::ticket(&first))
+            }
         }
     }
 }

@@ -57,6 +57,7 @@ async fn crashed_mid_match(mm_db: &TestDb, players: &[&Player]) -> PlannedMatch 
             player_counts: vec![2],
             allow_bots: false,
             rating: 0.0,
+            request_id: None,
         };
         let skit_store::Enqueued::New(t) = store.enqueue(ticket).await.expect("enqueue") else {
             panic!("already queued");

@@ -15,6 +15,7 @@ pub fn enqueue_request(preset: &str, counts: &[u32], allow_bots: bool) -> Enqueu
         rules: rules(preset),
         player_counts: counts.to_vec(),
         allow_bots,
+        request_id: String::new(),
     }
 }
 

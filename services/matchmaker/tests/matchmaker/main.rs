@@ -9,5 +9,6 @@ mod health;
 mod helpers;
 mod matching;
 mod outage;
+mod resend;
 mod rest;
 mod tickets;
