@@ -11,6 +11,9 @@
 //!   gRPC status with `google.rpc` details and once to an HTTP status and
 //!   JSON body ([`ErrorBody`]).
 //! - [`request_id()`]: the one check of a client's idempotency key.
+//! - [`text`]: request text checked before it is stored: no NUL anywhere,
+//!   and names trimmed, length-limited and free of control and
+//!   bidirectional formatting characters.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,6 +40,7 @@ mod request_id;
 mod rules;
 mod secret;
 mod table;
+pub mod text;
 mod view;
 
 pub use action::{action_message, move_kind};

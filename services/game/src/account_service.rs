@@ -18,7 +18,6 @@ use crate::error::store_error;
 use crate::guest_request::GuestRequest;
 use crate::state::AppState;
 
-const MAX_NAME: usize = 40;
 /// ListAccounts answers at most this many.
 const MAX_LIST: u32 = 1000;
 
@@ -43,16 +42,6 @@ fn summary(account: Account) -> AccountSummary {
         kind: api_kind(account.kind) as i32,
         house_bot: account.house_bot,
     }
-}
-
-fn check_name(name: &str) -> Result<(), ApiError> {
-    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
-        return Err(ApiError::invalid(
-            "name",
-            format!("1 to {MAX_NAME} characters"),
-        ));
-    }
-    Ok(())
 }
 
 fn guest_response(account: skit_store::Account, token: String) -> CreateGuestResponse {
@@ -91,18 +80,22 @@ impl AccountApi {
     #[tracing::instrument(skip_all)]
     async fn guest(&self, req: CreateGuestRequest) -> Result<CreateGuestResponse, ApiError> {
         let request_id = skit_api::request_id(&req.request_id, "request_id")?;
-        if let Some(name) = &req.name {
-            check_name(name)?;
-        }
+        let name = req
+            .name
+            .as_deref()
+            .map(|name| skit_api::text::name("name", name))
+            .transpose()?;
+        // Keyed by the trimmed name: a resend that differs only in the
+        // spaces around the name is the same request.
         let request = request_id
-            .map(|id| GuestRequest::new(id, req.name.as_deref()))
+            .map(|id| GuestRequest::new(id, name.as_deref()))
             .transpose()?;
         if let Some(request) = &request
             && let Some(first) = self.guest_created_for(request).await?
         {
             return Ok(first);
         }
-        let name = match req.name.clone() {
+        let name = match name.clone() {
             Some(name) => name,
             None => format!("guest-{}", &new_token()?[4..10]),
         };
@@ -170,7 +163,7 @@ impl AccountApi {
             ));
         }
         let req = request.into_inner();
-        check_name(&req.name)?;
+        let name = skit_api::text::name("name", &req.name)?;
         let kind = match ApiKind::try_from(req.kind) {
             Ok(ApiKind::Player) => AccountKind::Player,
             Ok(ApiKind::Bot) => AccountKind::Bot,
@@ -181,7 +174,7 @@ impl AccountApi {
                 ));
             }
         };
-        let (account, token) = self.create(req.name, kind).await?;
+        let (account, token) = self.create(name, kind).await?;
         Ok(CreateAccountResponse {
             account_id: account.id.to_string(),
             token,

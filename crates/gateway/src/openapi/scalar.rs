@@ -4,6 +4,7 @@
 
 use prost_reflect::Kind;
 use serde_json::{Value, json};
+use skit_api::text;
 
 /// The schema of one scalar value of `kind`.
 pub(super) fn scalar(kind: &Kind) -> Value {
@@ -33,10 +34,17 @@ pub(super) fn scalar(kind: &Kind) -> Value {
     }
 }
 
-/// A string that holds what `format` names (`(skitgubbe.v1.format)`).
+/// A string that holds what `format` names (`(skitgubbe.v1.format)`). An
+/// id or a name is bounded exactly as the service checks it
+/// (`skit_api::text`), not given as a format.
 pub(super) fn formatted_string(format: &str) -> Value {
     match format {
         "int64" => scalar(&Kind::Int64),
+        "id" => json!({
+            "type": "string", "maxLength": text::ID_MAX_CHARS, "pattern": text::ID_PATTERN,
+        }),
+        // No maxLength: whitespace around a name does not count.
+        "name" => json!({"type": "string", "pattern": text::name_pattern()}),
         other => json!({"type": "string", "format": other}),
     }
 }

@@ -54,14 +54,15 @@ fn held_seat(caller: &Caller, live: &Live, seat: u32) -> Result<Seat, ApiError> 
     }
 }
 
-/// The key a seat's move id is stored under: the id (1 to 128 characters)
-/// within the seat's own name space. Ids are the client's, and one player
-/// could otherwise take another's next id (a bot's are easily guessed)
-/// and make that player's move refused as a reuse.
+/// The key a seat's move id is stored under: the id (1 to 128 characters,
+/// no NUL) within the seat's own name space. Ids are the client's, and one
+/// player could otherwise take another's next id (a bot's are easily
+/// guessed) and make that player's move refused as a reuse.
 fn seat_move_id(seat: Seat, move_id: &str) -> Result<String, ApiError> {
-    if move_id.is_empty() || move_id.len() > 128 {
+    if move_id.is_empty() {
         return Err(ApiError::invalid("move_id", "must be 1 to 128 characters"));
     }
+    skit_api::text::id("move_id", move_id)?;
     Ok(format!("{seat}/{move_id}"))
 }
 

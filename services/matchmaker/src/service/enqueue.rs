@@ -1,8 +1,9 @@
-//! Enqueue: the request is checked in full (rules by the engine, every
-//! player count against the preset) before anything is stored, and the
-//! caller's rating under the ruleset is looked up once, here. A request id
-//! makes a resend return the first ticket, whatever became of it, so a
-//! player whose answer was lost is never queued (and seated) twice.
+//! Enqueue: the request is checked in full (its text as storable, rules by
+//! the engine, every player count against the preset) before anything is
+//! stored, and the caller's rating under the ruleset is looked up once,
+//! here. A request id makes a resend return the first ticket, whatever
+//! became of it, so a player whose answer was lost is never queued (and
+//! seated) twice.
 
 use skit_api::ApiError;
 use skit_engine::Ruleset;
@@ -51,6 +52,9 @@ impl MatchmakingApi {
             preset: "skitgubbe".into(),
             options: None,
         });
+        // Stored as given, so its text must be storable.
+        let stored_rules = convert::rules_to_store(&rules_message);
+        skit_api::text::stored_json("rules", &stored_rules)?;
         let ruleset = Ruleset::from_json(&convert::rules_json(Some(&rules_message)))?;
         let counts = player_counts(&ruleset, &req.player_counts)?;
         let rating = self
@@ -63,7 +67,7 @@ impl MatchmakingApi {
         let new = NewTicket {
             account_id: AccountId(caller.account_id),
             guest: caller.kind == AccountKind::Guest,
-            rules: convert::rules_to_store(&rules_message),
+            rules: stored_rules,
             ruleset_key: ruleset.key(),
             player_counts: counts,
             allow_bots: req.allow_bots,
