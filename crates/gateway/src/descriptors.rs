@@ -3,18 +3,25 @@
 //! decoder and the OpenAPI document follow the `.proto` and cannot drift.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use prost_reflect::{DescriptorPool, FileDescriptor};
 
-/// The pool of `skit_proto::FILE_DESCRIPTOR_SET`. The set is produced by
-/// `skit-proto`'s build script and checked by its tests, so decoding cannot
-/// fail in a correct build; if it did, the gateway still serves every JSON
-/// body route and the descriptor-driven parts answer 500 naming the cause.
-pub fn pool() -> DescriptorPool {
+/// The set, decoded once.
+static POOL: LazyLock<DescriptorPool> = LazyLock::new(|| {
     DescriptorPool::decode(skit_proto::FILE_DESCRIPTOR_SET).unwrap_or_else(|error| {
         tracing::error!(%error, "skit-proto descriptor set does not decode");
         DescriptorPool::new()
     })
+});
+
+/// The pool of `skit_proto::FILE_DESCRIPTOR_SET`. The set is produced by
+/// `skit-proto`'s build script and checked by its tests, so decoding cannot
+/// fail in a correct build; if it did, the gateway still serves every JSON
+/// body route and the descriptor-driven parts answer 500 naming the cause
+/// (a refused body then names its field without saying what it expected).
+pub fn pool() -> DescriptorPool {
+    POOL.clone()
 }
 
 /// Leading comments by source path, for one pool's files.

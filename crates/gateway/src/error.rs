@@ -21,6 +21,8 @@ use tonic_types::StatusExt;
 pub(crate) const NO_SUCH_ROUTE: &str = "no_such_route";
 /// The reason for a body over the limit.
 pub(crate) const BODY_TOO_LARGE: &str = "body_too_large";
+/// The reason for a body that is not `application/json`.
+pub(crate) const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
 
 /// An error answered over REST.
 #[derive(Debug, Clone)]
@@ -30,28 +32,55 @@ pub struct RestError {
     body: Box<ErrorBody>,
     /// The retry hint (`google.rpc.RetryInfo`), also sent as `Retry-After`.
     retry_after: Option<Duration>,
+    /// Whether the gateway refused the request's content (its body or
+    /// query) before the service saw it; see [`ContentRefusal`].
+    content: bool,
 }
+
+/// Marks a response that refuses a request's content before the service
+/// authenticated it, so the route's credentials can be checked first
+/// (`crate::rest::credentials_first`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ContentRefusal;
 
 impl RestError {
     /// An error whose HTTP status is more precise than its code's mapping
-    /// (413 for an oversized body, 405 for a wrong method).
+    /// (405 for a wrong method, 504 for a timeout).
     pub fn with_status(status: StatusCode, error: ApiError) -> Self {
         Self {
             status,
             retry_after: error.retry_delay(),
             body: Box::new(ErrorBody::from(error)),
+            content: false,
+        }
+    }
+
+    /// The gateway's refusal of a request's content (body or query).
+    pub(crate) fn content(error: ApiError) -> Self {
+        Self {
+            content: true,
+            ..Self::from(error)
+        }
+    }
+
+    /// [`RestError::content`] with a more precise HTTP status (413 for an
+    /// oversized body, 415 for one that is not JSON).
+    pub(crate) fn content_with_status(status: StatusCode, error: ApiError) -> Self {
+        Self {
+            content: true,
+            ..Self::with_status(status, error)
         }
     }
 
     /// A request the gateway itself refuses before calling the service.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
-        ApiError::of(ErrorCode::InvalidArgument, message).into()
+        Self::content(ApiError::of(ErrorCode::InvalidArgument, message))
     }
 
     /// As [`RestError::invalid_argument`], naming the request field at
     /// fault.
     pub fn invalid_field(field: &str, description: impl Into<String>) -> Self {
-        ApiError::invalid(field, description).into()
+        Self::content(ApiError::invalid(field, description))
     }
 
     pub fn body(&self) -> &ErrorBody {
@@ -65,6 +94,7 @@ impl From<Status> for RestError {
             status: ErrorCode::from(status.code()).http_status(),
             body: Box::new(ErrorBody::from_status(&status)),
             retry_after: status.get_details_retry_info().and_then(|r| r.retry_delay),
+            content: false,
         }
     }
 }
@@ -82,6 +112,9 @@ impl IntoResponse for RestError {
             response
                 .headers_mut()
                 .insert(RETRY_AFTER, HeaderValue::from(retry_after_seconds(delay)));
+        }
+        if self.content {
+            response.extensions_mut().insert(ContentRefusal);
         }
         response
     }

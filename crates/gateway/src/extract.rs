@@ -1,16 +1,18 @@
 //! From an HTTP request to a `tonic::Request`: the JSON body in the
-//! protobuf JSON mapping, and the headers the service reads as metadata.
+//! protobuf JSON mapping (read by [`crate::body`]), and the headers the
+//! service reads as metadata.
 
 use axum::{
     body::Bytes,
     extract::{FromRequest, Request},
-    http::{HeaderMap, StatusCode},
+    http::{HeaderMap, StatusCode, header},
 };
 use serde::de::DeserializeOwned;
 use skit_api::{ApiError, ErrorCode};
 use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
 
-use crate::error::{BODY_TOO_LARGE, RestError};
+use crate::body::{self, Described};
+use crate::error::{BODY_TOO_LARGE, RestError, UNSUPPORTED_MEDIA_TYPE};
 
 /// Headers passed on as gRPC metadata: the bearer token, and what ties a
 /// request to its trace and logs.
@@ -18,6 +20,11 @@ const FORWARDED: &[&str] = &["authorization", "traceparent", "tracestate", "x-re
 
 /// Wraps a message in a `tonic::Request` carrying the forwarded headers.
 pub(crate) fn grpc_request<T>(headers: &HeaderMap, message: T) -> tonic::Request<T> {
+    tonic::Request::from_parts(metadata(headers), Default::default(), message)
+}
+
+/// The forwarded headers as gRPC metadata.
+pub(crate) fn metadata(headers: &HeaderMap) -> MetadataMap {
     let mut metadata = MetadataMap::new();
     for name in FORWARDED {
         let Some(value) = headers.get(*name) else {
@@ -29,25 +36,28 @@ pub(crate) fn grpc_request<T>(headers: &HeaderMap, message: T) -> tonic::Request
             metadata.insert(MetadataKey::from_static(name), value);
         }
     }
-    tonic::Request::from_parts(metadata, Default::default(), message)
+    metadata
 }
 
-/// A request body in the protobuf JSON mapping. An empty body is the
-/// default message, so `POST /v1/games/{id}/join` needs none.
+/// A request body in the protobuf JSON mapping, sent as
+/// `application/json` (415 otherwise). An empty body is the default
+/// message, so `POST /v1/games/{id}/join` needs none, and needs no
+/// content type either.
 #[derive(Debug)]
 pub struct ProtoJson<T>(pub T);
 
 impl<T, S> FromRequest<S> for ProtoJson<T>
 where
-    T: DeserializeOwned + Default,
+    T: DeserializeOwned + Default + Described,
     S: Send + Sync,
 {
     type Rejection = RestError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = is_json(req.headers());
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                RestError::with_status(
+                RestError::content_with_status(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     ApiError::new(
                         ErrorCode::ResourceExhausted,
@@ -59,18 +69,33 @@ where
                 RestError::invalid_argument(format!("unreadable request body: {rejection}"))
             }
         })?;
-        parse_body(&bytes).map(ProtoJson)
+        if is_blank(&bytes) {
+            return Ok(ProtoJson(T::default()));
+        }
+        if !json {
+            return Err(RestError::content_with_status(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ApiError::new(
+                    ErrorCode::InvalidArgument,
+                    UNSUPPORTED_MEDIA_TYPE,
+                    "a request body must be JSON, sent with Content-Type: application/json",
+                ),
+            ));
+        }
+        body::parse(&bytes).map(ProtoJson)
     }
 }
 
-/// Parses a body, naming the problem: serde's message carries the field
-/// and the line and column.
-pub(crate) fn parse_body<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, RestError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(bytes).map_err(|e| {
-        let message = format!("malformed JSON body: {e}");
-        ApiError::new(ErrorCode::InvalidArgument, "malformed_json", message).into()
-    })
+/// Whether the request says its body is `application/json` (parameters
+/// such as `charset` aside).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
 }

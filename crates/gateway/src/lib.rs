@@ -2,9 +2,12 @@
 //! service traits so it mounts beside any implementation of them:
 //!
 //! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
-//!   bodies in the protobuf JSON mapping, gRPC statuses mapped once to HTTP
+//!   bodies in the protobuf JSON mapping (`application/json`; a refused
+//!   body names its field), gRPC statuses mapped once to HTTP
 //!   ([`skit_api::ErrorCode::http_status`]), plus `/openapi.json` and `/metrics`;
 //!   [`matchmaking_router`] the same for the matchmaker's own port;
+//!   credentials are checked ([`Authenticate`]) before a request's
+//!   content is refused;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
 //!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`]);
 //! - [`grpc_routes`], gRPC-Web and CORS, and [`combined`] to
@@ -29,6 +32,8 @@
 //! # }
 //! ```
 
+mod authenticate;
+mod body;
 #[cfg(feature = "testing")]
 pub mod cli_probe;
 mod conn;
@@ -41,6 +46,7 @@ pub mod health;
 #[cfg(feature = "testing")]
 pub mod health_probe;
 mod json;
+mod json_path;
 mod metrics;
 mod openapi;
 mod query;
@@ -53,5 +59,6 @@ pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use authenticate::{Authenticate, WhoAmI};
 pub use grpc_web::{combined, grpc_routes, serve};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};

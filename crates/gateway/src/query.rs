@@ -11,7 +11,7 @@ use serde_json::{Map, Number, Value};
 
 use skit_api::ApiError;
 
-use crate::error::RestError;
+use crate::{error::RestError, json_path};
 
 /// Decodes query strings into messages of one descriptor pool.
 #[derive(Debug, Clone)]
@@ -39,8 +39,15 @@ impl QueryDecoder {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or(""))
             .map_err(|e| RestError::invalid_argument(format!("malformed query string: {e}")))?;
         let object = to_object(&message, pairs)?;
-        serde_json::from_value(Value::Object(object))
-            .map_err(|e| RestError::invalid_argument(format!("invalid query parameter: {e}")))
+        serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
+            let path = json_path::segments(e.path());
+            let field = json_path::locate(Some(message), &path).field;
+            if field.is_empty() {
+                RestError::invalid_argument(format!("invalid query parameter: {}", e.inner()))
+            } else {
+                RestError::invalid_field(&field, e.inner().to_string())
+            }
+        })
     }
 }
 

@@ -65,6 +65,28 @@ impl Http {
         (status, response.text().await.expect("body"))
     }
 
+    /// `method` on `path` with the body `text` as given, sent with the
+    /// `content_type` if any (to try bodies that are not JSON, or not
+    /// labelled as JSON); the answer as [`Http::call`] gives it.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        content_type: Option<&str>,
+        text: &str,
+    ) -> (u16, Value) {
+        let mut request = self.request(method, path, token);
+        if let Some(content_type) = content_type {
+            request = request.header("content-type", content_type);
+        }
+        let response = request.body(text.to_owned()).send().await.expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body)
+    }
+
     async fn send(
         &self,
         method: &str,
@@ -72,19 +94,24 @@ impl Http {
         token: Option<&str>,
         body: Option<Value>,
     ) -> reqwest::Response {
-        let url = format!("{}{path}", self.base);
-        let mut request = match method {
-            "POST" => self.client.post(url),
-            "GET" => self.client.get(url),
-            other => panic!("the REST routes are GET or POST, not {other}"),
-        };
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
+        let mut request = self.request(method, path, token);
         if let Some(body) = body {
             request = request.json(&body);
         }
         request.send().await.expect("request")
+    }
+
+    fn request(&self, method: &str, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
+        let url = format!("{}{path}", self.base);
+        let request = match method {
+            "POST" => self.client.post(url),
+            "GET" => self.client.get(url),
+            other => panic!("the REST routes are GET or POST, not {other}"),
+        };
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
     }
 }
 

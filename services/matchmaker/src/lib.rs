@@ -91,7 +91,7 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         ..defaults
     };
-    let rest = skit_gateway::matchmaking_router(api, &rest_config).merge(health_http);
+    let rest = skit_gateway::matchmaking_router(api.clone(), api, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     metrics::describe();
     let app = skit_gateway::combined(grpc, rest);

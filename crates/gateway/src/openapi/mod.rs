@@ -213,8 +213,9 @@ fn error_schema() -> Value {
                 "type": "string",
                 "description": "The stable machine-readable reason (google.rpc.ErrorInfo.reason): \
                     the rule broken (does_not_beat, ...), stale_version, move_id_reused, \
-                    invalid_argument, malformed_json, no_such_route, ...; else the code in \
-                    lower case.",
+                    invalid_argument, malformed_json (with the field at fault), \
+                    unsupported_media_type (a body not sent as application/json; HTTP 415), \
+                    no_such_route, ...; else the code in lower case.",
             },
             "message": {"type": "string", "description": "For people; not stable."},
             "fieldViolations": {

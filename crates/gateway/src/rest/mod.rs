@@ -3,6 +3,7 @@
 //! service traits so it mounts beside any implementation of them.
 
 mod account;
+mod credentials_first;
 mod game;
 mod matchmaking;
 mod rating;
@@ -26,12 +27,14 @@ use skit_proto::v1::{
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
 use crate::{
+    authenticate::{Authenticate, WhoAmI},
     descriptors,
     error::{NO_SUCH_ROUTE, RestError, fill_empty_error},
     metrics, openapi,
     query::QueryDecoder,
-    routes::{MATCHMAKING_ROUTES, ROUTES},
+    routes::{MATCHMAKING_ROUTES, ROUTES, RouteSpec},
 };
+use credentials_first::{Gate, credentials_first};
 
 /// Limits on the REST routes.
 #[derive(Debug, Clone)]
@@ -76,14 +79,21 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService>(
     let pool = descriptors::pool();
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
     let document = openapi::document(&pool, ROUTES, "Skitgubbe as a service");
+    let auth = Arc::new(WhoAmI(accounts.clone()));
     let api = game::routes(game, queries.clone())
         .merge(account::routes(accounts, queries.clone()))
         .merge(rating::routes(ratings, queries));
-    with_document_and_limits(api, document, config)
+    with_document_and_limits(api, ROUTES, auth, document, config)
 }
 
-/// The matchmaker's REST routes, `/openapi.json` and `/metrics`.
-pub fn matchmaking_router<M: MatchmakingService>(service: Arc<M>, config: &RestConfig) -> Router {
+/// The matchmaker's REST routes, `/openapi.json` and `/metrics`. `auth`
+/// checks the credentials of a request whose content is refused before
+/// the service sees it, so bad credentials are answered first (401).
+pub fn matchmaking_router<M: MatchmakingService>(
+    service: Arc<M>,
+    auth: Arc<dyn Authenticate>,
+    config: &RestConfig,
+) -> Router {
     let pool = descriptors::pool();
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
     let document = openapi::document(
@@ -91,18 +101,24 @@ pub fn matchmaking_router<M: MatchmakingService>(service: Arc<M>, config: &RestC
         MATCHMAKING_ROUTES,
         "Skitgubbe as a service: matchmaking",
     );
-    with_document_and_limits(matchmaking::routes(service, queries), document, config)
+    let api = matchmaking::routes(service, queries);
+    with_document_and_limits(api, MATCHMAKING_ROUTES, auth, document, config)
 }
 
-/// `api` with `/openapi.json`, the limits, error bodies, tracing, the
-/// metrics layer, and `/metrics` when the config asks for it.
+/// `api` (serving `routes`) with credentials checked before content,
+/// `/openapi.json`, the limits, error bodies, tracing, the metrics layer,
+/// and `/metrics` when the config asks for it.
 fn with_document_and_limits(
     api: Router,
+    routes: &'static [RouteSpec],
+    auth: Arc<dyn Authenticate>,
     document: Result<serde_json::Value, String>,
     config: &RestConfig,
 ) -> Router {
     let document = Arc::new(document);
+    let gate = Gate { routes, auth };
     let api = api
+        .route_layer(middleware::from_fn_with_state(gate, credentials_first))
         .route(
             "/openapi.json",
             get(move || serve_document(document.clone())),

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod bad_input;
 mod errors;
 mod fake;
 mod grpc;

@@ -5,6 +5,7 @@
 
 mod accounts;
 mod api;
+mod bad_input;
 mod clocks;
 mod consent;
 mod contract;

@@ -120,6 +120,19 @@ impl MatchmakingApi {
     }
 }
 
+/// Credentials as the REST face checks them before refusing a request's
+/// content: as every call checks them.
+#[tonic::async_trait]
+impl skit_gateway::Authenticate for MatchmakingApi {
+    async fn authenticate(&self, metadata: tonic::metadata::MetadataMap) -> Result<(), Status> {
+        let request = Request::from_parts(metadata, Default::default(), ());
+        self.caller(&request)
+            .await
+            .map(|_| ())
+            .map_err(Status::from)
+    }
+}
+
 #[tonic::async_trait]
 impl MatchmakingService for MatchmakingApi {
     async fn enqueue(&self, request: Request<EnqueueRequest>) -> Result<Response<Ticket>, Status> {

@@ -2,6 +2,7 @@
 //! game service in this process (`skit_testkit`), each on a fresh database,
 //! with tickets in and games out as clients see them.
 
+mod bad_input;
 mod discovery;
 mod durability;
 mod errors;
