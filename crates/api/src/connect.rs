@@ -3,41 +3,10 @@
 
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use tonic::metadata::{Ascii, MetadataValue};
-use tonic::service::Interceptor;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
-use tonic::{Request, Status};
 
-use crate::Secret;
-
-/// Adds `authorization: Bearer <token>` to every request.
-#[derive(Clone)]
-pub struct Bearer(MetadataValue<Ascii>);
-
-impl std::fmt::Debug for Bearer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Bearer(<secret>)")
-    }
-}
-
-impl Bearer {
-    /// Fails when the token is not printable ASCII (it cannot be a header).
-    pub fn new(token: &Secret) -> Result<Bearer, tonic::metadata::errors::InvalidMetadataValue> {
-        let mut value: MetadataValue<Ascii> = format!("Bearer {}", token.expose()).parse()?;
-        value.set_sensitive(true);
-        Ok(Bearer(value))
-    }
-}
-
-impl Interceptor for Bearer {
-    fn call(&mut self, mut request: Request<()>) -> Result<Request<()>, Status> {
-        request
-            .metadata_mut()
-            .insert("authorization", self.0.clone());
-        Ok(request)
-    }
-}
+use crate::{Bearer, Secret};
 
 /// `GameService` calls as one account.
 pub type GameClient = GameServiceClient<InterceptedService<Channel, Bearer>>;

@@ -3,6 +3,9 @@
 //! - [`Client`]: a tonic channel to the service with `authorization: Bearer
 //!   <token>` on every call ([`Bearer`]), for `GameService` and
 //!   `AccountService` alike.
+//! - [`bearer_token`], [`bearer_value`], [`bearer_header`] and [`authed`]:
+//!   that header read by servers and written by clients, one form for all.
+//! - [`Secret`]: a token that does not print.
 //! - [`engine_view`]: an API [`View`](skit_proto::v1::View) turned back into
 //!   the engine's per-seat [`skit_engine::View`], so the strategies of
 //!   `skit-bots` (and anything else written against the engine) can read it.
@@ -32,6 +35,7 @@
 //! ```
 
 mod action;
+mod bearer;
 mod connect;
 mod convert_error;
 pub mod error;
@@ -44,7 +48,8 @@ pub mod text;
 mod view;
 
 pub use action::{action_message, move_kind};
-pub use connect::{AccountClient, Bearer, Client, ConnectError, GameClient, endpoint};
+pub use bearer::{Bearer, BearerError, authed, bearer_header, bearer_token, bearer_value};
+pub use connect::{AccountClient, Client, ConnectError, GameClient, endpoint};
 pub use convert_error::ConvertError;
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request_id::{REQUEST_ID_MAX_CHARS, request_id};

@@ -13,12 +13,7 @@ pub struct Player {
 
 /// `message` with `authorization: Bearer <token>`.
 pub fn authed<T>(message: T, token: &str) -> Request<T> {
-    let mut request = Request::new(message);
-    let value = format!("Bearer {token}")
-        .parse()
-        .unwrap_or_else(|e| panic!("a token is printable ASCII: {e}"));
-    request.metadata_mut().insert("authorization", value);
-    request
+    skit_api::authed(message, token).unwrap_or_else(|e| panic!("{token:?}: {e}"))
 }
 
 /// A new guest account at the service at `url`, signed up as a client

@@ -13,11 +13,10 @@ use std::time::Duration;
 
 use rand::TryRngCore;
 use rand::rngs::OsRng;
-use skit_api::ApiError;
+use skit_api::{ApiError, Secret, bearer_token};
 use skit_store::{Account, AccountKind, NewAccount, Store, token_hash};
 use tonic::metadata::MetadataMap;
 
-use crate::config::Secret;
 use crate::error::store_error;
 
 /// An authenticated caller.
@@ -56,7 +55,7 @@ impl Authenticator {
 
     /// The caller named by the request's bearer token.
     pub async fn caller(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
-        let hash = token_hash(bearer(metadata)?);
+        let hash = token_hash(bearer_token(metadata)?);
         if let Some(account) = self.known.get(&hash) {
             return Ok(Caller { account });
         }
@@ -69,27 +68,6 @@ impl Authenticator {
         self.known.insert(hash, account.clone());
         Ok(Caller { account })
     }
-}
-
-/// The token of `authorization: Bearer <token>`.
-fn bearer(metadata: &MetadataMap) -> Result<&str, ApiError> {
-    let header = metadata
-        .get("authorization")
-        .ok_or(ApiError::unauthenticated(
-            "missing authorization: Bearer <token>",
-        ))?;
-    header
-        .to_str()
-        .ok()
-        .and_then(|h| {
-            h.strip_prefix("Bearer ")
-                .or_else(|| h.strip_prefix("bearer "))
-        })
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or(ApiError::unauthenticated(
-            "authorization must be Bearer <token>",
-        ))
 }
 
 /// A new bearer token: 32 random bytes, hex.

@@ -39,7 +39,7 @@ use game_service::GameApi;
 use rating_service::RatingApi;
 use state::AppState;
 
-pub use config::{Config, Secret};
+pub use config::Config;
 
 /// Connects to the database and prepares the shared state: the operator
 /// account, the task that follows other instances' appends, the task

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+use skit_api::authed;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
 use tokio::sync::Mutex;
@@ -20,7 +21,7 @@ use crate::cpu::{self, ServiceCpu};
 use crate::lean::{LeanClient, SeatView};
 use crate::raw;
 use crate::report::{self, Latencies, Setup, Totals};
-use crate::target::{Seats, Service, TargetArgs, authed, create_game};
+use crate::target::{Seats, Service, TargetArgs, create_game};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -222,7 +223,7 @@ async fn play_game(
             action: Some(action),
         };
         let sent = Instant::now();
-        let reply = lean.submit_move(authed(req, token)).await?;
+        let reply = lean.submit_move(authed(req, token)?).await?;
         local.record_move(position, sent.elapsed());
         shared.moves.fetch_add(1, Ordering::Relaxed);
         position += 1;
@@ -247,7 +248,7 @@ async fn get_view(
         ..Default::default()
     };
     let sent = Instant::now();
-    let view = client.get_view(authed(req, token)).await?;
+    let view = client.get_view(authed(req, token)?).await?;
     local.record_view(sent.elapsed());
     Ok(view)
 }

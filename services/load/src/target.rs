@@ -5,11 +5,11 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use skit_api::authed;
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, JoinGameRequest, Rules};
 use tokio::sync::oneshot;
-use tonic::Request;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::cpu;
@@ -171,7 +171,7 @@ pub async fn create_game(
         ..Default::default()
     };
     let created = client
-        .create_game(authed(req, &seats[0].1))
+        .create_game(authed(req, &seats[0].1)?)
         .await?
         .into_inner();
     let mut version = created.version;
@@ -180,16 +180,8 @@ pub async fn create_game(
             game_id: created.game_id.clone(),
             seat: None,
         };
-        let joined = client.join_game(authed(join, token)).await?.into_inner();
+        let joined = client.join_game(authed(join, token)?).await?.into_inner();
         version = joined.view.map_or(version, |v| v.version);
     }
     Ok((created.game_id, version))
-}
-
-pub fn authed<T>(message: T, token: &str) -> Request<T> {
-    let mut request = Request::new(message);
-    if let Ok(value) = format!("Bearer {token}").parse() {
-        request.metadata_mut().insert("authorization", value);
-    }
-    request
 }

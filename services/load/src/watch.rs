@@ -11,11 +11,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+use skit_api::authed;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest, WatchGameRequest};
 use tokio::sync::Mutex;
 
-use crate::target::{Seats, Service, TargetArgs, authed, create_game};
+use crate::target::{Seats, Service, TargetArgs, create_game};
 
 #[derive(clap::Args, Debug)]
 pub struct WatchArgs {
@@ -75,7 +76,7 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
                 spectator: true,
                 ..Default::default()
             };
-            let mut stream = client.watch_game(authed(req, &token)).await?.into_inner();
+            let mut stream = client.watch_game(authed(req, &token)?).await?.into_inner();
             opened.fetch_add(1, Ordering::Relaxed);
             let mut seen = BTreeSet::new();
             loop {
@@ -131,7 +132,7 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
                         history_after: Some(version),
                         ..Default::default()
                     };
-                    let view = client.get_view(authed(req, token)).await?.into_inner();
+                    let view = client.get_view(authed(req, token)?).await?.into_inner();
                     version = view.version;
                     if view.phase == Phase::Over as i32 {
                         break;
@@ -152,7 +153,7 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
                     action: Some(action),
                 };
                 version = client
-                    .submit_move(authed(req, &token))
+                    .submit_move(authed(req, &token)?)
                     .await?
                     .into_inner()
                     .version;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
-pub use skit_api::Secret;
+use skit_api::Secret;
 use skit_store::{DatabaseUrl, PoolSettings};
 
 use crate::forming::Settings;

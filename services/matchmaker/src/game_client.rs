@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
+use skit_api::{Secret, authed};
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
@@ -14,10 +15,8 @@ use skit_proto::v1::{
     AccountKind, CreateGameRequest, GetRatingsRequest, ListAccountsRequest, Rules, WhoAmIRequest,
     WhoAmIResponse,
 };
+use tonic::Status;
 use tonic::transport::{Channel, Endpoint};
-use tonic::{Request, Status};
-
-use crate::config::Secret;
 
 /// How long a token's WhoAmI answer is trusted.
 const WHOAMI_TTL: Duration = Duration::from_secs(10);
@@ -36,16 +35,6 @@ pub struct GameClient {
     operator: Secret,
     /// sha256 of a token → the answer and when it was fetched.
     whoami: Arc<Mutex<WhoAmICache>>,
-}
-
-/// Puts `token` in the request's `authorization` metadata.
-fn authed<T>(message: T, token: &str) -> Result<Request<T>, Status> {
-    let mut request = Request::new(message);
-    let value = format!("Bearer {token}")
-        .parse()
-        .map_err(|_| Status::unauthenticated("authorization must be Bearer <token>"))?;
-    request.metadata_mut().insert("authorization", value);
-    Ok(request)
 }
 
 impl GameClient {
@@ -125,7 +114,7 @@ impl GameClient {
                     .get_ratings(request)
                     .await
             }
-            Err(status) => Err(status),
+            Err(refused) => Err(Status::from(refused)),
         };
         let by_account: HashMap<String, f64> = match reply {
             Ok(reply) => reply

@@ -31,7 +31,7 @@ use skit_store::Store;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
-pub use config::{Config, Secret};
+pub use config::Config;
 pub use service::MatchmakingApi;
 
 use changes::Changes;

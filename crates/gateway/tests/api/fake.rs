@@ -48,12 +48,7 @@ impl Fake {
     }
 
     fn accept<T: Serialize>(&self, rpc: &'static str, request: &Request<T>) -> Result<(), Status> {
-        let expected = format!("Bearer {TOKEN}");
-        let token = request
-            .metadata()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok());
-        if token != Some(expected.as_str()) {
+        if skit_api::bearer_token(request.metadata()) != Ok(TOKEN) {
             return Err(Status::unauthenticated("missing or unknown bearer token"));
         }
         self.record(rpc, request.get_ref());

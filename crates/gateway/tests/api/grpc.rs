@@ -12,10 +12,7 @@ use tonic::Code;
 use crate::{fake::TOKEN, helpers::spawn_with};
 
 fn authorized<T>(message: T) -> tonic::Request<T> {
-    let mut request = tonic::Request::new(message);
-    let value = format!("Bearer {TOKEN}").parse().unwrap();
-    request.metadata_mut().insert("authorization", value);
-    request
+    skit_api::authed(message, TOKEN).unwrap()
 }
 
 #[tokio::test]
@@ -54,7 +51,7 @@ async fn grpc_web_answers_over_http1_with_cors() {
         .header("content-type", "application/grpc-web+proto")
         .header("x-grpc-web", "1")
         .header("origin", "https://cards.example")
-        .header("authorization", format!("Bearer {TOKEN}"))
+        .header("authorization", skit_api::bearer_header(TOKEN).unwrap())
         .body(Full::new(frame))
         .unwrap();
 

@@ -58,8 +58,9 @@ impl TestApp {
 
     /// A request with the good token.
     pub async fn call(&self, method: Method, path: &str, body: Option<&str>) -> Answer {
-        let auth = format!("Bearer {TOKEN}");
-        self.send(method, path, body, &[("authorization", auth.as_str())])
+        let auth = skit_api::bearer_header(TOKEN).unwrap();
+        let auth = auth.to_str().unwrap();
+        self.send(method, path, body, &[("authorization", auth)])
             .await
     }
 

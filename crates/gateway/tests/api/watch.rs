@@ -59,14 +59,15 @@ async fn each_view_is_one_data_event() {
 #[tokio::test]
 async fn last_event_id_resumes_the_stream() {
     let app = spawn_app().await;
-    let auth = format!("Bearer {}", crate::fake::TOKEN);
+    let auth = skit_api::bearer_header(crate::fake::TOKEN).unwrap();
+    let auth = auth.to_str().unwrap();
 
     let answer = app
         .send(
             Method::GET,
             "/v1/games/g1/watch",
             None,
-            &[("authorization", &auth), ("last-event-id", "20")],
+            &[("authorization", auth), ("last-event-id", "20")],
         )
         .await;
 

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
+use skit_api::authed;
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::matchmaking_service_client::MatchmakingServiceClient;
@@ -16,8 +17,8 @@ use skit_proto::v1::{
 };
 use tokio::sync::mpsc;
 use tokio::time::MissedTickBehavior;
+use tonic::Code;
 use tonic::transport::Channel;
-use tonic::{Code, Request};
 
 use super::moves::{action_label, listing_order};
 use super::narrate::narrate;
@@ -26,16 +27,6 @@ use super::text::width;
 
 /// How long one long poll waits for the game or the ticket to change.
 const WAIT_MS: u32 = 20_000;
-
-/// A request with the bearer token.
-fn authed<T>(message: T, token: &str) -> anyhow::Result<Request<T>> {
-    let mut request = Request::new(message);
-    let value = format!("Bearer {token}")
-        .parse()
-        .context("the token is not valid header text")?;
-    request.metadata_mut().insert("authorization", value);
-    Ok(request)
-}
 
 /// Creates a guest account; returns its token.
 pub async fn guest(channel: Channel, name: Option<String>) -> anyhow::Result<String> {

@@ -8,7 +8,7 @@ mod wait;
 use std::sync::Arc;
 use std::time::Duration;
 
-use skit_api::ApiError;
+use skit_api::{ApiError, bearer_token};
 use skit_proto::v1::matchmaking_service_server::MatchmakingService;
 use skit_proto::v1::{
     AccountKind, CancelTicketRequest, EnqueueRequest, GetTicketRequest, Ticket, WatchTicketRequest,
@@ -49,19 +49,7 @@ fn ticket_id(text: &str) -> Result<TicketId, ApiError> {
 
 impl MatchmakingApi {
     async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
-        let token = request
-            .metadata()
-            .get("authorization")
-            .ok_or_else(|| ApiError::unauthenticated("missing authorization: Bearer <token>"))?
-            .to_str()
-            .ok()
-            .and_then(|h| {
-                h.strip_prefix("Bearer ")
-                    .or_else(|| h.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| ApiError::unauthenticated("authorization must be Bearer <token>"))?;
+        let token = bearer_token(request.metadata())?;
         let WhoAmIResponse {
             account_id, kind, ..
         } = self.game.whoami(token).await.map_err(|s| auth_error(&s))?;
