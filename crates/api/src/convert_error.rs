@@ -1,7 +1,7 @@
 //! Why an API message could not be turned into engine values.
 
 /// An API message the engine cannot read; `field` names where (e.g.
-/// `legal_actions[2].play.cards`), as the service's own errors do.
+/// `legal_actions[2].play`), as the service's own errors do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
 pub struct ConvertError {

@@ -9,7 +9,11 @@
 //! - [`engine_view`]: an API [`View`](skit_proto::v1::View) turned back into
 //!   the engine's per-seat [`skit_engine::View`], so the strategies of
 //!   `skit-bots` (and anything else written against the engine) can read it.
-//! - [`action_message`] and [`move_kind`]: actions in both forms.
+//! - [`action_message`] and [`move_kind`]: actions in both forms; servers
+//!   read submitted moves and clients read legal actions with the same
+//!   function, so both refuse the same actions for the same reasons.
+//! - [`rules`] and [`rules_message`]: rulesets in both forms.
+//! - [`timestamp`]: instants as protobuf timestamps.
 //! - [`ApiError`]: the one error type of every service, mapped once to a
 //!   gRPC status with `google.rpc` details and once to an HTTP status and
 //!   JSON body ([`ErrorBody`]).
@@ -45,6 +49,7 @@ mod rules;
 mod secret;
 mod table;
 pub mod text;
+mod timestamp;
 mod view;
 
 pub use action::{action_message, move_kind};
@@ -53,6 +58,7 @@ pub use connect::{AccountClient, Client, ConnectError, GameClient, endpoint};
 pub use convert_error::ConvertError;
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request_id::{REQUEST_ID_MAX_CHARS, request_id};
-pub use rules::{rules, rules_json};
+pub use rules::{rules, rules_message};
 pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
+pub use timestamp::timestamp;
 pub use view::engine_view;

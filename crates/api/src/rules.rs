@@ -1,6 +1,7 @@
-//! An API `Rules` message as the engine reads a ruleset: the one reading
-//! the game service, the matchmaker and Rust clients share, so all of them
-//! agree on a ruleset and its rating key.
+//! Rulesets in the API's form (`v1::Rules`) and the engine's (`Ruleset`),
+//! both ways: the one reading the game service, the matchmaker and Rust
+//! clients share, so all of them agree on a ruleset, its rating key and why
+//! one is refused.
 
 use serde_json::{Value, json};
 use skit_engine::Ruleset;
@@ -11,7 +12,7 @@ use crate::ConvertError;
 /// The engine's JSON form of `rules` (absent, or an empty preset: plain
 /// `skitgubbe`). Struct numbers are doubles; whole ones go back to
 /// integers, which the engine expects.
-pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
+fn rules_json(rules: Option<&v1::Rules>) -> Value {
     let Some(rules) = rules else {
         return json!("skitgubbe");
     };
@@ -29,9 +30,21 @@ pub fn rules_json(rules: Option<&v1::Rules>) -> Value {
     json!({ "preset": preset, "options": options })
 }
 
-/// The engine's ruleset for an API `Rules`.
+/// The engine's ruleset for an API `Rules`; a refusal names the option at
+/// fault (`rules.preset`, `rules.phase2.action_limit`).
 pub fn rules(rules: Option<&v1::Rules>) -> Result<Ruleset, ConvertError> {
-    Ruleset::from_json(&rules_json(rules)).map_err(|e| ConvertError::new("rules", e.to_string()))
+    Ruleset::from_json(&rules_json(rules))
+        .map_err(|e| ConvertError::new(format!("rules.{}", e.option), e.message))
+}
+
+/// The API message for a ruleset, every option resolved (as a game shows
+/// the rules it is played by).
+pub fn rules_message(rules: &Ruleset) -> v1::Rules {
+    let resolved = rules.to_json();
+    v1::Rules {
+        preset: resolved["preset"].as_str().unwrap_or_default().to_owned(),
+        options: serde_json::from_value(resolved["options"].clone()).ok(),
+    }
 }
 
 /// A protobuf `Struct` holds every number as a double; the engine expects
@@ -86,6 +99,36 @@ mod tests {
             preset: "whist".into(),
             options: None,
         };
-        assert_eq!(rules(Some(&unknown)).expect_err("unknown").field, "rules");
+        let refused = rules(Some(&unknown)).expect_err("unknown");
+        assert_eq!(refused.field, "rules.preset");
+        assert!(refused.message.contains("whist"), "{refused}");
+    }
+
+    #[test]
+    fn a_refused_option_is_named_as_the_service_names_it() {
+        let options =
+            serde_json::from_value(json!({"phase2.action_limit": "many"})).expect("struct");
+        let bad = v1::Rules {
+            preset: "skitgubbe".into(),
+            options: Some(options),
+        };
+
+        let refused = rules(Some(&bad)).expect_err("not a number");
+
+        assert_eq!(refused.field, "rules.phase2.action_limit");
+        let api = crate::ApiError::from(refused);
+        assert_eq!(api.violations()[0].field, "rules.phase2.action_limit");
+    }
+
+    #[test]
+    fn a_ruleset_goes_there_and_back() {
+        for preset in skit_engine::Preset::ALL {
+            let ruleset = Ruleset::preset(preset);
+
+            let message = rules_message(&ruleset);
+
+            assert_eq!(message.preset, preset.name());
+            assert_eq!(rules(Some(&message)), Ok(ruleset));
+        }
     }
 }

@@ -80,13 +80,15 @@ fn cards(value: &Value, field: &str) -> Result<Vec<Card>, ParseActionError> {
 }
 
 fn card_set(value: &Value, field: &str) -> Result<CardSet, ParseActionError> {
-    let list = cards(value, field)?;
-    let set: CardSet = list.iter().copied().collect();
+    let mut set = CardSet::EMPTY;
+    for card in cards(value, field)? {
+        if set.contains(card) {
+            return Err(bad(format!("{field} lists {card} twice")));
+        }
+        set.insert(card);
+    }
     if set.is_empty() {
         return Err(bad(format!("{field} lists no card")));
-    }
-    if set.len() as usize != list.len() {
-        return Err(bad(format!("{field} lists a card twice")));
     }
     Ok(set)
 }
@@ -241,5 +243,14 @@ mod tests {
         ] {
             assert!(Action::from_json(&bad).is_err(), "{bad} should not parse");
         }
+    }
+
+    #[test]
+    fn a_card_listed_twice_is_named() {
+        let twice = json!({"seat": 0, "sluff": ["7C", "8D", "7c"]});
+        assert_eq!(
+            Action::from_json(&twice),
+            Err(ParseActionError("sluff lists 7C twice".into()))
+        );
     }
 }

@@ -151,14 +151,6 @@ pub fn duration(ms: u64) -> pbjson_types::Duration {
     }
 }
 
-/// A protobuf timestamp.
-pub fn timestamp(t: OffsetDateTime) -> pbjson_types::Timestamp {
-    pbjson_types::Timestamp {
-        seconds: t.unix_timestamp(),
-        nanos: i32::try_from(t.nanosecond()).unwrap_or(0),
-    }
-}
-
 /// Unix milliseconds, as the store keeps deadlines.
 pub fn unix_ms(t: OffsetDateTime) -> i64 {
     i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)

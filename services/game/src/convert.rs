@@ -2,18 +2,14 @@
 //! engine's `game.view(seat)` for the viewer's own seat (or a spectator),
 //! plus what that seat itself received: never from the engine state.
 
-use serde_json::{Map, Value, json};
-use skit_api::ApiError;
-use skit_engine::{Card, CardSet, MoveKind, Phase, Record, Seat, TableEntry};
+use skit_api::{action_message, timestamp};
+use skit_engine::{Card, CardSet, Phase, Record, Seat, TableEntry};
 use skit_proto::v1;
-use v1::action::Kind;
 
 use crate::cached::Cached;
 use crate::clock;
 use crate::live::{Entry, Forfeit, Live, public_cards};
 use crate::places;
-
-pub use skit_api::{action_message, rules_json};
 
 fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
@@ -21,33 +17,6 @@ fn card_strings(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
 
 fn ascending(set: CardSet) -> Vec<String> {
     card_strings(set.ascending())
-}
-
-/// The engine's resolved ruleset JSON as the API message.
-pub fn rules_message(rules: &Value) -> v1::Rules {
-    v1::Rules {
-        preset: rules["preset"].as_str().unwrap_or_default().to_owned(),
-        options: serde_json::from_value(rules["options"].clone()).ok(),
-    }
-}
-
-/// A client's action, checked for form only (the rules come later).
-pub fn move_kind(action: Option<&v1::Action>) -> Result<MoveKind, ApiError> {
-    let kind = action
-        .and_then(|a| a.kind.as_ref())
-        .ok_or_else(|| ApiError::invalid("action", "no action kind is set"))?;
-    let (name, value) = match kind {
-        Kind::Play(p) => ("play", json!(p.cards)),
-        Kind::Sluff(s) => ("sluff", json!(s.cards)),
-        Kind::Chance(b) => ("chance", json!(b)),
-        Kind::Pickup(b) => ("pickup", json!(b)),
-        Kind::Pass(b) => ("pass", json!(b)),
-        Kind::Claim(b) => ("claim", json!(b)),
-        Kind::Rob(b) => ("rob", json!(b)),
-        Kind::Bank(b) => ("bank", json!(b)),
-    };
-    let fields = Map::from_iter([(name.to_owned(), value)]);
-    MoveKind::from_fields(&fields).map_err(|e| ApiError::invalid(format!("action.{name}"), e.0))
 }
 
 pub fn phase(phase: Phase) -> v1::Phase {
@@ -149,7 +118,7 @@ pub fn history(
             seat: Some(u32::from(end.seat)),
             cards: Vec::new(),
             private_cards: Vec::new(),
-            time: Some(clock::timestamp(end.at)),
+            time: Some(timestamp(end.at)),
             by_clock: false,
         });
     }
@@ -203,7 +172,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
                     .clocks
                     .as_ref()
                     .and_then(|c| c.deadline(i as Seat))
-                    .map(clock::timestamp),
+                    .map(timestamp),
                 time_left: live
                     .clocks
                     .as_ref()
@@ -222,7 +191,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         drawn_by_limit: v.drawn,
         places: finish.places(),
         seed: live.revealed_seed().unwrap_or_default(),
-        ended_at: live.ending.as_ref().map(|e| clock::timestamp(e.at)),
+        ended_at: live.ending.as_ref().map(|e| timestamp(e.at)),
         reason: match live.ending.as_ref().map(|e| e.reason) {
             Some(Forfeit::Resigned) => v1::EndReason::Resigned,
             Some(Forfeit::Timeout) => v1::EndReason::Timeout,
@@ -284,28 +253,5 @@ fn table(entries: &[TableEntry], phase: Phase) -> (Vec<v1::TableCard>, Vec<v1::L
             })
             .collect();
         (Vec::new(), lays)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn malformed_actions_name_the_field() {
-        let play = v1::Action {
-            kind: Some(Kind::Play(v1::PlayAction {
-                cards: vec!["ZZ".into()],
-            })),
-        };
-        let err = move_kind(Some(&play)).expect_err("bad card");
-        assert!(err.to_string().starts_with("action.play"), "{err}");
-        assert!(
-            move_kind(Some(&v1::Action {
-                kind: Some(Kind::Pass(false))
-            }))
-            .is_err()
-        );
-        assert!(move_kind(None).is_err());
     }
 }

@@ -20,7 +20,6 @@ use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
 
 use crate::cached::Cached;
-use crate::convert;
 use crate::error::store_error;
 use crate::live::Live;
 use crate::metrics;
@@ -112,7 +111,7 @@ impl Games {
         match guard.as_mut() {
             None => {
                 let live = self.load(id).await?;
-                let rules = convert::rules_message(&live.game.rules().to_json());
+                let rules = skit_api::rules_message(live.game.rules());
                 *guard = Some(Cached::new(live, rules));
                 metrics::game_cached();
             }

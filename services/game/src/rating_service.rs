@@ -1,8 +1,7 @@
 //! RatingService: ratings, rating history and leaderboards, read from the
 //! store. Any signed-in account may read anyone's ratings.
 
-use skit_api::ApiError;
-use skit_engine::Ruleset;
+use skit_api::{ApiError, timestamp};
 use skit_proto::v1::rating_service_server::RatingService;
 use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
@@ -12,7 +11,7 @@ use skit_store::{AccountId, AccountKind, Rating};
 use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
-use crate::convert::{self, rating_message};
+use crate::convert::rating_message;
 use crate::error::store_error;
 use crate::rated::starting;
 use crate::state::AppState;
@@ -31,20 +30,13 @@ pub struct RatingApi {
 
 /// The rating key of a requested ruleset, computed as CreateGame does.
 fn ruleset_key(rules: Option<&Rules>) -> Result<String, ApiError> {
-    Ok(Ruleset::from_json(&convert::rules_json(rules))?.key())
+    Ok(skit_api::rules(rules)?.key())
 }
 
 fn limit(requested: u32) -> u32 {
     match requested {
         0 => DEFAULT_LIMIT,
         n => n.min(MAX_LIMIT),
-    }
-}
-
-fn timestamp(t: time::OffsetDateTime) -> pbjson_types::Timestamp {
-    pbjson_types::Timestamp {
-        seconds: t.unix_timestamp(),
-        nanos: t.nanosecond() as i32,
     }
 }
 

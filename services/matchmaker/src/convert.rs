@@ -1,13 +1,10 @@
-//! Stored tickets to API messages, and the request's rules to the engine's
-//! JSON form (skit-api's, as the game service reads them, so both agree
-//! on the key).
+//! Stored tickets to API messages, and a ticket's rules to and from their
+//! stored form.
 
 use serde_json::{Value, json};
+use skit_api::timestamp;
 use skit_proto::v1::{self, TicketState};
 use skit_store::Ticket;
-use time::OffsetDateTime;
-
-pub use skit_api::rules_json;
 
 /// The stored form of a Rules message: its protobuf JSON.
 pub fn rules_to_store(rules: &v1::Rules) -> Value {
@@ -20,13 +17,6 @@ pub fn rules_from_store(value: &Value) -> v1::Rules {
         tracing::error!(%error, "stored rules unreadable");
         v1::Rules::default()
     })
-}
-
-pub fn timestamp(t: OffsetDateTime) -> pbjson_types::Timestamp {
-    pbjson_types::Timestamp {
-        seconds: t.unix_timestamp(),
-        nanos: i32::try_from(t.nanosecond()).unwrap_or(0),
-    }
 }
 
 fn state(t: &Ticket) -> TicketState {

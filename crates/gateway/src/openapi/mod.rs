@@ -225,7 +225,7 @@ fn error_schema() -> Value {
                     "type": "object",
                     "required": ["field", "description"],
                     "properties": {
-                        "field": {"type": "string", "description": "e.g. action.play.cards"},
+                        "field": {"type": "string", "description": "e.g. action.play, rules.preset"},
                         "description": {"type": "string"},
                     },
                 },

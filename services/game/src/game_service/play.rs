@@ -3,7 +3,6 @@
 
 use serde_json::json;
 use skit_api::{ApiError, ErrorCode};
-use skit_engine::Ruleset;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, JoinGameRequest, JoinGameResponse, SubmitMoveRequest,
     SubmitMoveResponse,
@@ -43,7 +42,7 @@ impl GameApi {
         {
             return Ok(first);
         }
-        let rules = Ruleset::from_json(&convert::rules_json(req.rules.as_ref()))?;
+        let rules = skit_api::rules(req.rules.as_ref())?;
         let players = u8::try_from(req.players)
             .map_err(|_| ApiError::invalid("players", "too many players"))?;
         rules.check_players(players)?;
@@ -288,7 +287,7 @@ impl GameApi {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
         let seat = held_seat(&caller, &live, req.seat)?;
-        let kind = convert::move_kind(req.action.as_ref())?;
+        let kind = skit_api::move_kind(&req.action.unwrap_or_default(), "action")?;
         let move_id = seat_move_id(seat, &req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(first) = live.move_by_id(&move_id) {

@@ -234,7 +234,7 @@ impl GameApi {
         let state = live.game.state();
         Ok(GetHistoryResponse {
             game_id: live.id.to_string(),
-            rules: Some(convert::rules_message(&live.game.rules().to_json())),
+            rules: Some(skit_api::rules_message(live.game.rules())),
             players: u32::from(state.players()),
             dealer: u32::from(state.dealer()),
             events: convert::history(&live, None, after, full),

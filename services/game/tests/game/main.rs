@@ -4,6 +4,7 @@
 //! a binary of its own (`tests/cache.rs`): it reads a process-wide gauge.
 
 mod accounts;
+mod actions_agree;
 mod api;
 mod bad_input;
 mod clocks;

@@ -55,7 +55,7 @@ impl MatchmakingApi {
         // Stored as given, so its text must be storable.
         let stored_rules = convert::rules_to_store(&rules_message);
         skit_api::text::stored_json("rules", &stored_rules)?;
-        let ruleset = Ruleset::from_json(&convert::rules_json(Some(&rules_message)))?;
+        let ruleset = skit_api::rules(Some(&rules_message))?;
         let counts = player_counts(&ruleset, &req.player_counts)?;
         let rating = self
             .game
