@@ -28,10 +28,7 @@ fn python_present() -> bool {
 }
 
 fn authed<T>(message: T, token: &str) -> Request<T> {
-    let mut request = Request::new(message);
-    let value = format!("Bearer {token}").parse().expect("a header value");
-    request.metadata_mut().insert("authorization", value);
-    request
+    skit_api::authed(message, token).expect("a token a server can read")
 }
 
 fn any_port() -> SocketAddr {
