@@ -17,10 +17,10 @@ async fn post(
     content_type: Option<&str>,
     body: &str,
 ) -> Answer {
-    let auth = token.map(|t| format!("Bearer {t}"));
+    let auth = token.map(|t| skit_api::bearer_header(t).unwrap());
     let mut headers = Vec::new();
     if let Some(auth) = &auth {
-        headers.push(("authorization", auth.as_str()));
+        headers.push(("authorization", auth.to_str().unwrap()));
     }
     if let Some(content_type) = content_type {
         headers.push(("content-type", content_type));
