@@ -4,6 +4,10 @@
 
 use std::{future::Future, io, sync::Arc};
 
+use crate::{
+    browser::{self, CorsOrigins},
+    metrics,
+};
 use axum::{Router, extract::Request, http::header};
 use skit_proto::v1::{
     account_service_server::{AccountService, AccountServiceServer},
@@ -14,9 +18,6 @@ use tokio::net::TcpListener;
 use tonic::service::Routes;
 use tonic_web::GrpcWebLayer;
 use tower::{ServiceExt, service_fn};
-use tower_http::cors::{AllowOrigin, CorsLayer};
-
-use crate::metrics;
 
 /// The services as tonic routes, ready for [`combined`] (or for more
 /// services, such as health and reflection, via `Routes::add_service`).
@@ -35,44 +36,10 @@ pub fn grpc_web(grpc: Routes) -> Router {
     grpc.into_axum_router().layer(GrpcWebLayer::new())
 }
 
-/// CORS for browsers calling gRPC-Web or REST from another origin: any
-/// origin, the headers gRPC-Web sends, and the gRPC status headers exposed
-/// so the browser client can read errors.
-fn cors() -> CorsLayer {
-    use axum::http::{HeaderName, Method};
-    const ALLOWED: &[&str] = &[
-        "authorization",
-        "content-type",
-        "x-grpc-web",
-        "x-user-agent",
-        "grpc-timeout",
-        "last-event-id",
-        "traceparent",
-        "tracestate",
-        "x-request-id",
-    ];
-    const EXPOSED: &[&str] = &["grpc-status", "grpc-message", "grpc-status-details-bin"];
-    CorsLayer::new()
-        .allow_origin(AllowOrigin::mirror_request())
-        .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
-        .allow_headers(
-            ALLOWED
-                .iter()
-                .map(|h| HeaderName::from_static(h))
-                .collect::<Vec<_>>(),
-        )
-        .expose_headers(
-            EXPOSED
-                .iter()
-                .map(|h| HeaderName::from_static(h))
-                .collect::<Vec<_>>(),
-        )
-        .max_age(std::time::Duration::from_secs(24 * 60 * 60))
-}
-
 /// One router for one port: gRPC (HTTP/2) and gRPC-Web to `grpc`, every
-/// other request to `rest` (e.g. [`crate::router`]), with CORS on both.
-pub fn combined(grpc: Routes, rest: Router) -> Router {
+/// other request to `rest` (e.g. [`crate::router`]); both answer browsers
+/// from `origins` only, with the security headers ([`crate::browser`]).
+pub fn combined(grpc: Routes, rest: Router, origins: &CorsOrigins) -> Router {
     let grpc = grpc_web(grpc).layer(metrics::layer());
     let dispatch = service_fn(move |request: Request| {
         let target = if is_grpc(&request) {
@@ -82,7 +49,7 @@ pub fn combined(grpc: Routes, rest: Router) -> Router {
         };
         target.oneshot(request)
     });
-    Router::new().fallback_service(dispatch).layer(cors())
+    browser::guard(Router::new().fallback_service(dispatch), origins)
 }
 
 fn is_grpc(request: &Request) -> bool {

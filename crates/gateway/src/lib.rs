@@ -10,8 +10,9 @@
 //!   content is refused;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
 //!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`]);
-//! - [`grpc_routes`], gRPC-Web and CORS, and [`combined`] to
-//!   serve gRPC, gRPC-Web and REST on one port;
+//! - [`grpc_routes`], gRPC-Web, and [`combined`] to serve gRPC, gRPC-Web
+//!   and REST on one port; [`browser`]: CORS for the configured origins
+//!   ([`CorsOrigins`]) and the security headers on every answer;
 //! - `/metrics`: the Prometheus recorder and a request layer; services
 //!   record their own figures through the `metrics` facade;
 //!   [`telemetry`]: logs and OTLP traces; [`environment`]: the variables a
@@ -28,12 +29,13 @@
 //! let rest = skit_gateway::router(game.clone(), accounts.clone(), ratings.clone());
 //! let grpc = skit_gateway::grpc_routes(game, accounts, ratings);
 //! let listener = tokio::net::TcpListener::bind("0.0.0.0:8080").await?;
-//! skit_gateway::serve(listener, skit_gateway::combined(grpc, rest), std::future::pending()).await
+//! skit_gateway::serve(listener, skit_gateway::combined(grpc, rest, &skit_gateway::CorsOrigins::none()), std::future::pending()).await
 //! # }
 //! ```
 
 mod authenticate;
 mod body;
+pub mod browser;
 #[cfg(feature = "testing")]
 pub mod cli_probe;
 mod conn;
@@ -60,5 +62,6 @@ pub mod telemetry;
 pub mod testing;
 
 pub use authenticate::{Authenticate, WhoAmI};
+pub use browser::{BadOrigin, CorsOrigins};
 pub use grpc_web::{combined, grpc_routes, serve};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};

@@ -9,6 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_api::Secret;
+use skit_gateway::{BadOrigin, CorsOrigins};
 use skit_store::{DatabaseUrl, PoolSettings};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -17,6 +18,11 @@ pub struct Config {
     pub addr: SocketAddr,
     /// Whoever presents this token may create accounts and act for any seat.
     pub operator_token: Option<Secret>,
+    /// The origins whose browser pages may call the API
+    /// (`SKIT_CORS_ORIGINS`): comma-separated, each exactly
+    /// `scheme://host[:port]`. Unset, no other origin may; same-origin
+    /// pages and non-browser clients are unaffected.
+    pub cors_origins: Option<String>,
     /// Unary calls taking longer are cancelled (long polls are capped below it).
     pub request_timeout_ms: u64,
     /// The longest a long poll may wait.
@@ -66,6 +72,7 @@ impl Default for Config {
             database_url: "sqlite://skitgubbe.db?mode=rwc".into(),
             addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
             operator_token: None,
+            cors_origins: None,
             request_timeout_ms: 70_000,
             long_poll_cap_ms: 60_000,
             max_request_bytes: 64 * 1024,
@@ -116,6 +123,14 @@ impl Config {
             max_connections: self.db_max_connections,
             acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
         }
+    }
+
+    /// The origins `cors_origins` lists, or which entry is not one.
+    pub fn cors_origins(&self) -> Result<CorsOrigins, BadOrigin> {
+        CorsOrigins::parse(
+            "SKIT_CORS_ORIGINS",
+            self.cors_origins.as_deref().unwrap_or(""),
+        )
     }
 
     pub fn request_timeout(&self) -> Duration {

@@ -92,6 +92,7 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let origins = config.cors_origins()?;
     let state = prepare(&config).await?;
     let store = state.store.clone();
     let game = Arc::new(GameApi::new(state.clone()));
@@ -118,7 +119,7 @@ pub async fn run(
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
     metrics::describe();
-    let app = skit_gateway::combined(grpc, rest).layer(
+    let app = skit_gateway::combined(grpc, rest, &origins).layer(
         tower_http::trace::TraceLayer::new_for_http()
             .make_span_with(|request: &axum::extract::Request| {
                 tracing::info_span!("request", method = %request.method(), path = %request.uri().path())

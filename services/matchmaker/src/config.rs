@@ -1,6 +1,6 @@
 //! The matchmaker's typed configuration: defaults, overridden by the
 //! environment (`DATABASE_URL`, then `SKIT_MM_<FIELD>`, and the shared
-//! `SKIT_GAME_URL` and `SKIT_OPERATOR_TOKEN`).
+//! `SKIT_GAME_URL`, `SKIT_OPERATOR_TOKEN` and `SKIT_CORS_ORIGINS`).
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -9,6 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_api::Secret;
+use skit_gateway::{BadOrigin, CorsOrigins};
 use skit_store::{DatabaseUrl, PoolSettings};
 
 use crate::forming::Settings;
@@ -24,6 +25,10 @@ pub struct Config {
     /// An operator token of the game service: games are created, and bot
     /// accounts listed, as the operator. Required.
     pub operator_token: Option<Secret>,
+    /// The origins whose browser pages may call the matchmaker
+    /// (`SKIT_CORS_ORIGINS`, shared with the game service): comma-separated,
+    /// each exactly `scheme://host[:port]`. Unset, no other origin may.
+    pub cors_origins: Option<String>,
     /// How often the matching loop runs (it also runs after each enqueue).
     pub match_interval_ms: u64,
     /// How long the oldest ticket at a table waits before bots fill it.
@@ -62,6 +67,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
             game_url: "http://127.0.0.1:50051".into(),
             operator_token: None,
+            cors_origins: None,
             match_interval_ms: 200,
             bot_fill_wait_ms: 30_000,
             rating_window_base: 5.0,
@@ -81,7 +87,9 @@ impl Config {
     pub fn environment_help() -> String {
         skit_gateway::environment::help(&Config::default(), |field| match field {
             "database_url" => "DATABASE_URL".into(),
-            "game_url" | "operator_token" => skit_gateway::environment::prefixed("SKIT_", field),
+            "game_url" | "operator_token" | "cors_origins" => {
+                skit_gateway::environment::prefixed("SKIT_", field)
+            }
             _ => skit_gateway::environment::prefixed("SKIT_MM_", field),
         })
     }
@@ -92,7 +100,7 @@ impl Config {
             .merge(Env::raw().only(&["DATABASE_URL"]))
             .merge(
                 Env::raw()
-                    .only(&["SKIT_GAME_URL", "SKIT_OPERATOR_TOKEN"])
+                    .only(&["SKIT_GAME_URL", "SKIT_OPERATOR_TOKEN", "SKIT_CORS_ORIGINS"])
                     .map(|k| k.as_str().trim_start_matches("SKIT_").into()),
             )
             .merge(Env::prefixed("SKIT_MM_"))
@@ -106,6 +114,14 @@ impl Config {
             window_per_second: self.rating_window_per_second,
             bot_fill_wait: Duration::from_millis(self.bot_fill_wait_ms),
         }
+    }
+
+    /// The origins `cors_origins` lists, or which entry is not one.
+    pub fn cors_origins(&self) -> Result<CorsOrigins, BadOrigin> {
+        CorsOrigins::parse(
+            "SKIT_CORS_ORIGINS",
+            self.cors_origins.as_deref().unwrap_or(""),
+        )
     }
 
     pub fn match_interval(&self) -> Duration {

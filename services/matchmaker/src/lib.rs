@@ -51,6 +51,7 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let origins = config.cors_origins()?;
     let operator = config
         .operator_token
         .clone()
@@ -94,7 +95,7 @@ pub async fn run(
     let rest = skit_gateway::matchmaking_router(api.clone(), api, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     metrics::describe();
-    let app = skit_gateway::combined(grpc, rest);
+    let app = skit_gateway::combined(grpc, rest, &origins);
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve(listener, app, shutdown).await;
     matching.abort();

@@ -9,7 +9,10 @@ use skit_proto::v1::{
 };
 use tonic::Code;
 
-use crate::{fake::TOKEN, helpers::spawn_with};
+use crate::{
+    fake::TOKEN,
+    helpers::{spawn_for_browsers, spawn_with},
+};
 
 fn authorized<T>(message: T) -> tonic::Request<T> {
     skit_api::authed(message, TOKEN).unwrap()
@@ -42,7 +45,7 @@ async fn grpc_and_rest_share_the_port() {
 
 #[tokio::test]
 async fn grpc_web_answers_over_http1_with_cors() {
-    let app = spawn_with(&RestConfig::default(), true).await;
+    let app = spawn_for_browsers("https://cards.example").await;
     // An empty WhoAmIRequest in one uncompressed frame.
     let frame = Bytes::from_static(&[0, 0, 0, 0, 0]);
     let request = Request::builder()
@@ -69,7 +72,7 @@ async fn grpc_web_answers_over_http1_with_cors() {
 
 #[tokio::test]
 async fn cors_preflight_is_answered() {
-    let app = spawn_with(&RestConfig::default(), true).await;
+    let app = spawn_for_browsers("https://cards.example").await;
     let request = Request::builder()
         .method(Method::OPTIONS)
         .uri(app.url("/skitgubbe.v1.GameService/SubmitMove"))

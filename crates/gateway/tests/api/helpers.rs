@@ -7,7 +7,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::{Method, Request, StatusCode, body::Bytes, header::HeaderMap};
 use hyper_util::{client::legacy::Client, rt::TokioExecutor};
 use serde_json::Value;
-use skit_gateway::RestConfig;
+use skit_gateway::{CorsOrigins, RestConfig};
 
 use crate::fake::{Fake, TOKEN};
 
@@ -33,17 +33,30 @@ pub async fn spawn_app() -> TestApp {
     spawn_with(&RestConfig::default(), false).await
 }
 
-/// REST (and with `combined`, gRPC and gRPC-Web) on one fresh port.
+/// REST (and with `combined`, gRPC and gRPC-Web) on one fresh port; no
+/// other origin allowed.
 pub async fn spawn_with(config: &RestConfig, combined: bool) -> TestApp {
+    let origins = combined.then(CorsOrigins::none);
+    spawn_inner(config, origins.as_ref()).await
+}
+
+/// REST, gRPC and gRPC-Web on one fresh port, answering browsers from the
+/// comma-separated `origins`.
+pub async fn spawn_for_browsers(origins: &str) -> TestApp {
+    let origins = CorsOrigins::parse("TEST_ORIGINS", origins).unwrap();
+    spawn_inner(&RestConfig::default(), Some(&origins)).await
+}
+
+async fn spawn_inner(config: &RestConfig, combined: Option<&CorsOrigins>) -> TestApp {
     let fake = Arc::new(Fake::default());
     let rest = skit_gateway::router_with(fake.clone(), fake.clone(), fake.clone(), config);
-    let app: Router = if combined {
-        skit_gateway::combined(
+    let app: Router = match combined {
+        Some(origins) => skit_gateway::combined(
             skit_gateway::grpc_routes(fake.clone(), fake.clone(), fake.clone()),
             rest,
-        )
-    } else {
-        rest
+            origins,
+        ),
+        None => rest,
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

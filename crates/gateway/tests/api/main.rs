@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bad_input;
+mod browsers;
 mod errors;
 mod fake;
 mod grpc;

@@ -18,6 +18,7 @@ fn help_lists_the_environment_without_starting() {
         "DATABASE_URL",
         "SKIT_ADDR",
         "SKIT_OPERATOR_TOKEN",
+        "SKIT_CORS_ORIGINS",
         "SKIT_GROUP_COMMIT",
         "SKIT_CACHE_IDLE_MS",
         "SKIT_HEALTH_CHECK_MS",
@@ -45,6 +46,16 @@ fn a_one_character_operator_token_is_refused_at_start_up() {
 
     assert!(
         refusal.contains("SKIT_OPERATOR_TOKEN is too short: 1 character,"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn a_malformed_cors_origin_is_refused_at_start_up() {
+    let refusal = refusal(EXE, &[("SKIT_CORS_ORIGINS", "https://cards.example/")]);
+
+    assert!(
+        refusal.contains("SKIT_CORS_ORIGINS: \"https://cards.example/\" is not an origin"),
         "{refusal}"
     );
 }
