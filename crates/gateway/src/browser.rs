@@ -137,6 +137,8 @@ pub(crate) fn guard(app: Router, origins: &CorsOrigins) -> Router {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     #[test]
