@@ -25,14 +25,16 @@ mod matchmaker;
 mod outage;
 mod play;
 mod player;
+mod python;
 mod running;
 
 pub use expect_error::Expected;
 pub use game::{GameService, game_config, spawn_game, spawn_game_with};
 pub use matchmaker::{Matchmaker, matchmaker_config, spawn_matchmaker, spawn_matchmaker_with};
-pub use outage::{DbProxy, served_again};
+pub use outage::{DbProxy, assert_no_internals, assert_retry_hint, served_again};
 pub use play::{play_out, random_move, seat_to_act, skitgubbe_for, submit, view};
 pub use player::{Player, authed, guest_at};
+pub use python::{python_bot_script, python3};
 pub use skit_gateway::testing::{Http, sse_messages};
 pub use skit_store::on_both_databases;
 pub use skit_store::testing::TestDb;

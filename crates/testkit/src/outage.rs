@@ -10,10 +10,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
+use tonic::codegen::http::HeaderMap;
 use tonic::{Code, Status};
+use tonic_types::StatusExt;
 use url::Url;
 
 use crate::TestDb;
@@ -99,6 +102,42 @@ where
             }
             _ => return answer,
         }
+    }
+}
+
+/// Asserts that an UNAVAILABLE answer tells the client when to retry:
+/// gRPC RetryInfo with a delay; over REST, `retryDelay` in the body and a
+/// `Retry-After` header of at least one whole second.
+pub fn assert_retry_hint(grpc: &Status, rest_headers: &HeaderMap, rest_body: &Value) {
+    let retry = grpc.get_details_retry_info().expect("RetryInfo");
+    assert!(retry.retry_delay.is_some_and(|d| !d.is_zero()), "{retry:?}");
+    assert!(rest_body["retryDelay"].is_string(), "{rest_body}");
+    let retry_after = rest_headers.get("retry-after").expect("Retry-After");
+    let seconds: u64 = retry_after
+        .to_str()
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .expect("Retry-After in whole seconds");
+    assert!(seconds >= 1, "{retry_after:?}");
+}
+
+/// Asserts that an outage's answers show nothing of the pool's, the
+/// driver's or the network's own words, nor the database's address or name.
+pub fn assert_no_internals(grpc: &Status, rest_body: &Value) {
+    let text = format!(
+        "{} {:?} {rest_body}",
+        grpc.message(),
+        grpc.get_error_details()
+    );
+    for word in [
+        "pool",
+        "timed out",
+        "refused",
+        "sqlx",
+        "127.0.0.1",
+        "skit_test",
+    ] {
+        assert!(!text.contains(word), "{word:?} in {text}");
     }
 }
 

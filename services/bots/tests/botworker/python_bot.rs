@@ -3,32 +3,18 @@
 //! script plays them with `--until-done` and must leave both over with a
 //! loser.
 
-use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
 use skit_proto::v1::{AccountKind, CreateAccountRequest};
+use skit_testkit::{python_bot_script, python3};
 use tokio::process::Command;
 
 use crate::helpers::*;
 
-fn script() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/python/skit_bot.py")
-}
-
-fn python() -> Option<&'static str> {
-    let ok = std::process::Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    ok.then_some("python3")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_bot_plays_its_games_to_the_end() {
-    let Some(python) = python() else {
+    let Some(python) = python3() else {
         eprintln!("SKIPPED: python3 is not installed, so the Python example bot cannot run");
         return;
     };
@@ -57,7 +43,7 @@ async fn the_python_bot_plays_its_games_to_the_end() {
 
     // Act: the script, until its games are done
     let child = Command::new(python)
-        .arg(script())
+        .arg(python_bot_script())
         .args(["--url", &service.url, "--wait-ms", "1000", "--until-done"])
         .env("SKIT_TOKEN", &bot.token)
         .stdout(Stdio::piped())

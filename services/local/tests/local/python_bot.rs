@@ -5,31 +5,14 @@
 //! two house bots and plays until its game is over.
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, ListGamesRequest, Phase};
+use skit_testkit::{authed, python_bot_script, python3};
 use tokio::process::Command;
-use tonic::Request;
-
-fn script() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/python/skit_bot.py")
-}
-
-fn python_present() -> bool {
-    std::process::Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-fn authed<T>(message: T, token: &str) -> Request<T> {
-    skit_api::authed(message, token).expect("a token a server can read")
-}
 
 fn any_port() -> SocketAddr {
     SocketAddr::from(([127, 0, 0, 1], 0))
@@ -44,10 +27,10 @@ fn read(path: &Path) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_bot_makes_its_key_queues_and_plays_to_the_end() {
-    if !python_present() {
+    let Some(python) = python3() else {
         eprintln!("SKIPPED: python3 is not installed, so the Python example bot cannot run");
         return;
-    }
+    };
     // Arrange: a local Skitgubbe in a fresh folder, two greedy house bots
     let dir = tempfile::tempdir().expect("temp dir");
     let settings = skitgubbe::Settings {
@@ -62,8 +45,8 @@ async fn the_python_bot_makes_its_key_queues_and_plays_to_the_end() {
     let key_file = dir.path().join("py-bot.key");
 
     // Act: the bot as the guide runs it
-    let child = Command::new("python3")
-        .arg(script())
+    let child = Command::new(python)
+        .arg(python_bot_script())
         .args(["--url", &running.game_url])
         .args(["--matchmaker", &running.matchmaker_url])
         .args(["--new-bot", "py-bot", "--key-file"])
