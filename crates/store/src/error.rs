@@ -34,6 +34,18 @@ pub enum Error {
     #[error("token already in use")]
     TokenTaken,
 
+    /// Another account has registered this name (its comparison key).
+    #[error("name already taken")]
+    NameTaken,
+
+    /// The device is linked to an account already.
+    #[error("device already linked")]
+    DeviceTaken,
+
+    /// The identity provider's subject has an account already.
+    #[error("identity already has an account")]
+    IdentityTaken,
+
     /// The call itself was malformed (no events, a move id twice, ...).
     #[error("invalid request: {0}")]
     Invalid(&'static str),

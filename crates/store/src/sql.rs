@@ -8,6 +8,7 @@ macro_rules! account_columns {
         "id, name, kind, token_hash, created_at, house_bot"
     };
 }
+pub(crate) use account_columns;
 
 pub(crate) const INSERT_ACCOUNT: &str = concat!(
     "INSERT INTO accounts (name, kind, token_hash, created_at) \

@@ -7,6 +7,7 @@ mod contract;
 mod group_commit;
 mod helpers;
 mod house_bots;
+mod people;
 mod ratings;
 mod tickets;
 mod unavailable;
