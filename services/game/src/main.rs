@@ -1,4 +1,5 @@
-//! `skit-game`: reads the config, starts telemetry, serves until Ctrl-C.
+//! `skit-game`: reads the config, starts telemetry, serves until Ctrl-C;
+//! or, with `--migrate`, brings the database's schema up to date and exits.
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -12,16 +13,30 @@ use tokio::net::TcpListener;
 /// the environment alone.
 #[derive(Debug, Parser)]
 #[command(version, after_help = skit_game::Config::environment_help())]
-struct Cli {}
+struct Cli {
+    /// Bring the database's schema up to date (DATABASE_URL), then exit
+    /// without serving: a deployment runs this once before instances of a
+    /// new version take traffic. Instances also migrate as they start.
+    #[arg(long)]
+    migrate: bool,
+}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     // Before anything starts: `--help` and `--version` answer and exit.
-    Cli::parse();
+    let cli = Cli::parse();
     // Logs (RUST_LOG, LOG_FORMAT) and, with OTEL_EXPORTER_OTLP_ENDPOINT, OTLP traces.
     let _telemetry =
         skit_gateway::telemetry::init("skit-game").context("cannot start telemetry")?;
     let config = skit_game::Config::load().context("cannot read the configuration")?;
+    if cli.migrate {
+        let store = skit_store::Store::connect_with(&config.database_url, config.pool())
+            .await
+            .context("cannot migrate the database")?;
+        store.close().await;
+        tracing::info!(database = ?config.database_url, "the schema is up to date");
+        return Ok(());
+    }
     tracing::info!(?config, "starting");
     let listener = TcpListener::bind(config.addr)
         .await

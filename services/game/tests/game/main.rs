@@ -16,6 +16,7 @@ mod discovery;
 mod errors;
 mod health;
 mod list_wait;
+mod migrate;
 mod outage;
 mod ratings;
 mod readme;
