@@ -33,7 +33,8 @@ async fn main() -> anyhow::Result<()> {
         let store = skit_store::Store::connect_with(&config.database_url, config.pool())
             .await
             .context("cannot migrate the database")?;
-        store.close().await;
+        store.shutdown().await;
+        drop(store);
         tracing::info!(database = ?config.database_url, "the schema is up to date");
         return Ok(());
     }
