@@ -47,6 +47,36 @@ impl AccountKind {
     }
 }
 
+/// Whether an account may act: an operator disables or bans one
+/// (`Store::set_account_status`); every credential of an account that is
+/// not active is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AccountStatus {
+    Active,
+    Disabled,
+    Banned,
+}
+
+impl AccountStatus {
+    /// The text stored in the `status` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+            Self::Disabled => "disabled",
+            Self::Banned => "banned",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "active" => Self::Active,
+            "disabled" => Self::Disabled,
+            "banned" => Self::Banned,
+            _ => return None,
+        })
+    }
+}
+
 /// An account to create. Takes the token's hash, never the token, so a
 /// token cannot end up in the database or in a log of this value.
 #[derive(Debug, Clone)]
@@ -68,6 +98,16 @@ pub struct Account {
     /// A bot the operator runs for the service itself: only these fill
     /// matchmade tables. Only the operator sets it (`Store::set_house_bot`).
     pub house_bot: bool,
+    /// Active unless an operator disabled or banned it.
+    pub status: AccountStatus,
+    /// The operator's reason for the status; empty while active.
+    pub status_reason: String,
+}
+
+impl Account {
+    pub fn is_active(&self) -> bool {
+        self.status == AccountStatus::Active
+    }
 }
 
 /// The sha256 hex of a bearer token: what `accounts.token_hash` holds.

@@ -24,7 +24,10 @@
 
 mod account;
 mod account_request;
+mod account_search;
 mod accounts;
+mod admin;
+mod audit;
 mod batch;
 mod clock;
 mod database_url;
@@ -53,8 +56,11 @@ mod store;
 pub mod testing;
 mod tickets;
 
-pub use account::{Account, AccountId, AccountKind, NewAccount, token_hash};
+pub use account::{Account, AccountId, AccountKind, AccountStatus, NewAccount, token_hash};
 pub use account_request::AccountRequest;
+pub use account_search::{AccountQuery, GameCounts};
+pub use admin::Voided;
+pub use audit::{AuditEntry, AuditFilter, NewAudit};
 pub use batch::{AppendRequest, AppendResults};
 pub use database_url::DatabaseUrl;
 pub use error::Error;

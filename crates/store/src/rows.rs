@@ -7,8 +7,8 @@ use sqlx::types::Json;
 use time::OffsetDateTime;
 
 use crate::{
-    Account, AccountId, AccountKind, Error, Game, GameId, GameStatus, NewEvent, NewGame, Seed,
-    StoredEvent,
+    Account, AccountId, AccountKind, AccountStatus, Error, Game, GameId, GameStatus, NewEvent,
+    NewGame, Seed, StoredEvent,
 };
 
 #[derive(Debug, FromRow)]
@@ -44,6 +44,8 @@ pub(crate) struct AccountRow {
     token_hash: String,
     created_at: OffsetDateTime,
     house_bot: bool,
+    status: String,
+    status_reason: String,
 }
 
 impl TryFrom<AccountRow> for Account {
@@ -58,6 +60,9 @@ impl TryFrom<AccountRow> for Account {
             token_hash: r.token_hash,
             created_at: r.created_at,
             house_bot: r.house_bot,
+            status: AccountStatus::parse(&r.status)
+                .ok_or_else(|| Error::Corrupt(format!("account status {:?}", r.status)))?,
+            status_reason: r.status_reason,
         })
     }
 }

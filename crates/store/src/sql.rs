@@ -5,7 +5,7 @@
 /// The columns an [`crate::rows::AccountRow`] reads.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, token_hash, created_at, house_bot"
+        "id, name, kind, token_hash, created_at, house_bot, status, status_reason"
     };
 }
 pub(crate) use account_columns;

@@ -3,6 +3,7 @@
 //! its own (`skit_store::testing`): a backend passes only if it behaves
 //! exactly like the other.
 
+mod audit;
 mod contract;
 mod group_commit;
 mod helpers;

@@ -1,0 +1,116 @@
+//! Operator actions on the store, each committed with its audit row in one
+//! transaction, so none happens unrecorded: an account's status, the
+//! house-bot mark, voiding a game.
+
+use serde_json::json;
+
+use crate::audit::{NewAudit, insert_audit};
+use crate::rows::{self, AccountRow};
+use crate::{Account, AccountId, AccountStatus, Error, GameId, Store, sql};
+
+const ACCOUNT_STATUS: &str = "SELECT status FROM accounts WHERE id = $1";
+
+/// Operator accounts keep their status: disabling the last one would lock
+/// every operator out.
+const SET_ACCOUNT_STATUS: &str = concat!(
+    "UPDATE accounts SET status = $2, status_reason = $3 \
+     WHERE id = $1 AND kind <> 'operator' RETURNING ",
+    sql::account_columns!()
+);
+
+/// Marks a game void and unrated unless it is over; no row otherwise.
+const VOID_GAME: &str = "UPDATE games SET voided_at = COALESCE(voided_at, $2), rated = FALSE \
+     WHERE id = $1 AND status <> 'over' RETURNING id";
+
+const GAME_EXISTS: &str = "SELECT id FROM games WHERE id = $1";
+
+/// What [`Store::void_game`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voided {
+    /// Marked void (now, or by an earlier call) and unrated.
+    Voided,
+    /// The game is over: its result stands.
+    AlreadyOver,
+}
+
+impl Store {
+    /// Sets account `id`'s status (with the operator's reason) and records
+    /// `audit` (its details gain `status` and `previous`). `None` if there
+    /// is no such account, or it is an operator's.
+    pub async fn set_account_status(
+        &self,
+        id: AccountId,
+        status: AccountStatus,
+        reason: &str,
+        audit: &NewAudit,
+    ) -> Result<Option<Account>, Error> {
+        let mut tx = self.db.begin().await?;
+        let previous: Option<(String,)> = tx.fetch_optional(ACCOUNT_STATUS, (id.0,)).await?;
+        let reason = match status {
+            AccountStatus::Active => "",
+            _ => reason,
+        };
+        let row: Option<AccountRow> = tx
+            .fetch_optional(SET_ACCOUNT_STATUS, (id.0, status.as_str(), reason))
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut audit = audit.clone();
+        audit.details = merged(
+            audit.details,
+            json!({ "status": status.as_str(), "previous": previous.map(|p| p.0) }),
+        );
+        insert_audit(&mut tx, &audit).await?;
+        tx.commit().await?;
+        row.try_into().map(Some)
+    }
+
+    /// As [`Store::set_house_bot`], recording `audit` with it.
+    pub async fn set_house_bot_audited(
+        &self,
+        id: AccountId,
+        house_bot: bool,
+        audit: &NewAudit,
+    ) -> Result<Option<Account>, Error> {
+        let mut tx = self.db.begin().await?;
+        let row: Option<AccountRow> = tx
+            .fetch_optional(sql::SET_HOUSE_BOT, (id.0, house_bot))
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        insert_audit(&mut tx, audit).await?;
+        tx.commit().await?;
+        row.try_into().map(Some)
+    }
+
+    /// Marks game `id` void and unrated, recording `audit`, unless it is
+    /// over. The game's log is the service's to end.
+    pub async fn void_game(&self, id: GameId, audit: &NewAudit) -> Result<Voided, Error> {
+        let text = id.to_string();
+        let mut tx = self.db.begin().await?;
+        let marked: Option<(String,)> = tx.fetch_optional(VOID_GAME, (&text, rows::now())).await?;
+        if marked.is_none() {
+            let exists: Option<(String,)> = tx.fetch_optional(GAME_EXISTS, (&text,)).await?;
+            return match exists {
+                Some(_) => Ok(Voided::AlreadyOver),
+                None => Err(Error::GameNotFound(id)),
+            };
+        }
+        insert_audit(&mut tx, audit).await?;
+        tx.commit().await?;
+        Ok(Voided::Voided)
+    }
+}
+
+/// `base`'s fields with `extra`'s added (both objects; else `extra`).
+fn merged(base: serde_json::Value, extra: serde_json::Value) -> serde_json::Value {
+    match (base, extra) {
+        (serde_json::Value::Object(mut base), serde_json::Value::Object(extra)) => {
+            base.extend(extra);
+            serde_json::Value::Object(base)
+        }
+        (_, extra) => extra,
+    }
+}
