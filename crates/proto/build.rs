@@ -14,6 +14,7 @@ const FILES: &[&str] = &[
     "skitgubbe/v1/account.proto",
     "skitgubbe/v1/rating.proto",
     "skitgubbe/v1/matchmaking.proto",
+    "skitgubbe/v1/admin.proto",
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

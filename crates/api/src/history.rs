@@ -114,7 +114,7 @@ fn record(
             cards: cards()?,
         },
         // The service's own endings: the view's result and `End` say it all.
-        EventKind::Resign | EventKind::Timeout => return Ok(None),
+        EventKind::Resign | EventKind::Timeout | EventKind::Void => return Ok(None),
         EventKind::Unspecified => {
             return Err(ConvertError::new(
                 format!("{field}.kind"),

@@ -41,6 +41,9 @@ described!(
     SetHouseBotRequest,
     EnqueueRequest,
     CancelTicketRequest,
+    SetAccountStatusRequest,
+    AdminSetHouseBotRequest,
+    VoidGameRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

@@ -11,6 +11,7 @@ use crate::{
 use axum::{Router, extract::Request, http::header};
 use skit_proto::v1::{
     account_service_server::{AccountService, AccountServiceServer},
+    admin_service_server::{AdminService, AdminServiceServer},
     game_service_server::{GameService, GameServiceServer},
     rating_service_server::{RatingService, RatingServiceServer},
 };
@@ -21,14 +22,16 @@ use tower::{ServiceExt, service_fn};
 
 /// The services as tonic routes, ready for [`combined`] (or for more
 /// services, such as health and reflection, via `Routes::add_service`).
-pub fn grpc_routes<G: GameService, A: AccountService, R: RatingService>(
+pub fn grpc_routes<G: GameService, A: AccountService, R: RatingService, D: AdminService>(
     game: Arc<G>,
     accounts: Arc<A>,
     ratings: Arc<R>,
+    admin: Arc<D>,
 ) -> Routes {
     Routes::new(GameServiceServer::from_arc(game))
         .add_service(AccountServiceServer::from_arc(accounts))
         .add_service(RatingServiceServer::from_arc(ratings))
+        .add_service(AdminServiceServer::from_arc(admin))
 }
 
 /// The tonic routes answering gRPC-Web (binary and text) as well as gRPC.

@@ -22,12 +22,13 @@
 //!   services.
 //!
 //! ```no_run
-//! # async fn run<G, A, R>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>, ratings: std::sync::Arc<R>) -> std::io::Result<()>
+//! # async fn run<G, A, R, D>(game: std::sync::Arc<G>, accounts: std::sync::Arc<A>, ratings: std::sync::Arc<R>, admin: std::sync::Arc<D>) -> std::io::Result<()>
 //! # where G: skit_proto::v1::game_service_server::GameService,
 //! #       A: skit_proto::v1::account_service_server::AccountService,
-//! #       R: skit_proto::v1::rating_service_server::RatingService {
-//! let rest = skit_gateway::router(game.clone(), accounts.clone(), ratings.clone());
-//! let grpc = skit_gateway::grpc_routes(game, accounts, ratings);
+//! #       R: skit_proto::v1::rating_service_server::RatingService,
+//! #       D: skit_proto::v1::admin_service_server::AdminService {
+//! let rest = skit_gateway::router(game.clone(), accounts.clone(), ratings.clone(), admin.clone());
+//! let grpc = skit_gateway::grpc_routes(game, accounts, ratings, admin);
 //! let listener = tokio::net::TcpListener::bind("0.0.0.0:8080").await?;
 //! skit_gateway::serve(listener, skit_gateway::combined(grpc, rest, &skit_gateway::CorsOrigins::none()), std::future::pending()).await
 //! # }

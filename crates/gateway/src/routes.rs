@@ -45,6 +45,7 @@ pub const GAME_SERVICE: &str = "skitgubbe.v1.GameService";
 pub const ACCOUNT_SERVICE: &str = "skitgubbe.v1.AccountService";
 pub const RATING_SERVICE: &str = "skitgubbe.v1.RatingService";
 pub const MATCHMAKING_SERVICE: &str = "skitgubbe.v1.MatchmakingService";
+pub const ADMIN_SERVICE: &str = "skitgubbe.v1.AdminService";
 
 const fn route(
     method: &'static str,
@@ -166,6 +167,48 @@ pub const ROUTES: &[RouteSpec] = &[
         "/v1/leaderboard",
         RATING_SERVICE,
         "GetLeaderboard",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/admin/accounts",
+        ADMIN_SERVICE,
+        "FindAccounts",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/admin/accounts/{account_id}",
+        ADMIN_SERVICE,
+        "GetAccount",
+        Shape::Query,
+    ),
+    route(
+        "POST",
+        "/v1/admin/accounts/{account_id}/status",
+        ADMIN_SERVICE,
+        "SetAccountStatus",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/admin/accounts/{account_id}/house-bot",
+        ADMIN_SERVICE,
+        "SetHouseBot",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/admin/games/{game_id}/void",
+        ADMIN_SERVICE,
+        "VoidGame",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/admin/audit-log",
+        ADMIN_SERVICE,
+        "ListAuditLog",
         Shape::Query,
     ),
 ];

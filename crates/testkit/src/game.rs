@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use skit_api::{Client, Secret};
 use skit_game::Config;
 use skit_proto::v1::account_service_client::AccountServiceClient;
+use skit_proto::v1::admin_service_client::AdminServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{AccountKind, CreateAccountRequest, SetHouseBotRequest};
@@ -77,6 +78,13 @@ impl GameService {
     /// A RatingService client; requests carry no token unless [`authed`].
     pub async fn ratings(&self) -> RatingServiceClient<Channel> {
         RatingServiceClient::connect(self.url())
+            .await
+            .unwrap_or_else(|e| panic!("connect to {}: {e}", self.url()))
+    }
+
+    /// An AdminService client; requests carry no token unless [`authed`].
+    pub async fn admin(&self) -> AdminServiceClient<Channel> {
+        AdminServiceClient::connect(self.url())
             .await
             .unwrap_or_else(|e| panic!("connect to {}: {e}", self.url()))
     }

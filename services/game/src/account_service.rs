@@ -1,5 +1,5 @@
 //! AccountService: guests sign themselves up; operators create player and
-//! bot accounts and mark the house bots. Tokens are shown once; only their
+//! bot accounts and mark the house bots (both audited, `audit.rs`). Tokens are shown once; only their
 //! hashes are stored (and, for a guest created with a request id, the token
 //! sealed under that request, for its resend: `guest_request`).
 
@@ -13,6 +13,7 @@ use skit_proto::v1::{
 use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, token_hash};
 use tonic::{Request, Response, Status};
 
+use crate::audit::Operator;
 use crate::auth::new_token;
 use crate::error::store_error;
 use crate::guest_request::GuestRequest;
@@ -26,12 +27,24 @@ pub struct AccountApi {
     state: AppState,
 }
 
-fn api_kind(kind: AccountKind) -> ApiKind {
+pub(crate) fn api_kind(kind: AccountKind) -> ApiKind {
     match kind {
         AccountKind::Guest => ApiKind::Guest,
         AccountKind::Player => ApiKind::Player,
         AccountKind::Bot => ApiKind::Bot,
         AccountKind::Operator => ApiKind::Operator,
+    }
+}
+
+/// A request's kind filter (field `field`); `UNSPECIFIED` is `None`.
+pub(crate) fn store_kind(field: &str, value: i32) -> Result<Option<AccountKind>, ApiError> {
+    match ApiKind::try_from(value) {
+        Ok(ApiKind::Unspecified) => Ok(None),
+        Ok(ApiKind::Guest) => Ok(Some(AccountKind::Guest)),
+        Ok(ApiKind::Player) => Ok(Some(AccountKind::Player)),
+        Ok(ApiKind::Bot) => Ok(Some(AccountKind::Bot)),
+        Ok(ApiKind::Operator) => Ok(Some(AccountKind::Operator)),
+        Err(_) => Err(ApiError::invalid(field, "unknown account kind")),
     }
 }
 
@@ -157,11 +170,7 @@ impl AccountApi {
         request: Request<CreateAccountRequest>,
     ) -> Result<CreateAccountResponse, ApiError> {
         let caller = self.state.auth.caller(request.metadata()).await?;
-        if !caller.is_operator() {
-            return Err(ApiError::permission_denied(
-                "only operators create accounts",
-            ));
-        }
+        let operator = Operator::check(caller, "create accounts")?;
         let req = request.into_inner();
         let name = skit_api::text::name("name", &req.name)?;
         let kind = match ApiKind::try_from(req.kind) {
@@ -175,6 +184,15 @@ impl AccountApi {
             }
         };
         let (account, token) = self.create(name, kind).await?;
+        // After the account, in a transaction of its own: creating an
+        // account and its credential is not one statement of the store's.
+        let mut record = operator.audit_account("create_account", "", account.id);
+        record.details = serde_json::json!({ "kind": kind.as_str(), "name": account.name });
+        self.state
+            .store
+            .record_audit(&record)
+            .await
+            .map_err(store_error)?;
         Ok(CreateAccountResponse {
             account_id: account.id.to_string(),
             token,
@@ -191,14 +209,7 @@ impl AccountApi {
             return Err(ApiError::permission_denied("only operators list accounts"));
         }
         let req = request.into_inner();
-        let kind = match ApiKind::try_from(req.kind) {
-            Ok(ApiKind::Unspecified) => None,
-            Ok(ApiKind::Guest) => Some(AccountKind::Guest),
-            Ok(ApiKind::Player) => Some(AccountKind::Player),
-            Ok(ApiKind::Bot) => Some(AccountKind::Bot),
-            Ok(ApiKind::Operator) => Some(AccountKind::Operator),
-            Err(_) => return Err(ApiError::invalid("kind", "unknown account kind")),
-        };
+        let kind = store_kind("kind", req.kind)?;
         let limit = match req.limit {
             0 => MAX_LIST,
             n => n.min(MAX_LIST),
@@ -222,20 +233,18 @@ impl AccountApi {
         request: Request<SetHouseBotRequest>,
     ) -> Result<AccountSummary, ApiError> {
         let caller = self.state.auth.caller(request.metadata()).await?;
-        if !caller.is_operator() {
-            return Err(ApiError::permission_denied(
-                "only operators mark house bots",
-            ));
-        }
+        let operator = Operator::check(caller, "mark house bots")?;
         let req = request.into_inner();
         let id = req
             .account_id
             .parse::<i64>()
             .map_err(|_| ApiError::invalid("account_id", "not an account id"))?;
+        let mut record = operator.audit_account("set_house_bot", "", AccountId(id));
+        record.details = serde_json::json!({ "house_bot": req.house_bot });
         let marked = self
             .state
             .store
-            .set_house_bot(AccountId(id), req.house_bot)
+            .set_house_bot_audited(AccountId(id), req.house_bot, &record)
             .await
             .map_err(store_error)?
             .ok_or_else(|| ApiError::not_found(format!("no bot account {id}")))?;

@@ -5,16 +5,18 @@
 //!
 //! Every call authenticates, so known tokens are kept in memory: without
 //! the cache two of a move's three database round trips (its GetView and
-//! its SubmitMove) were this lookup. Accounts never change once created and
-//! tokens cannot be revoked, so a cached account is never stale; the time
-//! limit only bounds how long a future revocation would take to be seen.
+//! its SubmitMove) were this lookup. An account an operator disables or
+//! bans is refused (UNAUTHENTICATED, reason `account_disabled`): this
+//! instance forgets its cached tokens at once ([`Authenticator::forget_account`]);
+//! the time limit bounds how long another instance's cache may still
+//! hold them.
 
 use std::time::Duration;
 
 use rand::TryRngCore;
 use rand::rngs::OsRng;
-use skit_api::{ApiError, Secret, bearer_token};
-use skit_store::{Account, AccountKind, NewAccount, Store, token_hash};
+use skit_api::{ApiError, ErrorCode, Secret, bearer_token};
+use skit_store::{Account, AccountId, AccountKind, NewAccount, Store, token_hash};
 use tonic::metadata::MetadataMap;
 
 use crate::error::store_error;
@@ -49,24 +51,45 @@ impl Authenticator {
         let known = moka::sync::Cache::builder()
             .max_capacity(CACHED_TOKENS)
             .time_to_live(CACHE_TIME)
+            .support_invalidation_closures()
             .build();
         Self { store, known }
     }
 
-    /// The caller named by the request's bearer token.
+    /// The caller named by the request's bearer token, if its account is
+    /// active.
     pub async fn caller(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
         let hash = token_hash(bearer_token(metadata)?);
-        if let Some(account) = self.known.get(&hash) {
-            return Ok(Caller { account });
+        let account = match self.known.get(&hash) {
+            Some(account) => account,
+            None => {
+                let account = self
+                    .store
+                    .account_by_token_hash(&hash)
+                    .await
+                    .map_err(store_error)?
+                    .ok_or(ApiError::unauthenticated("unknown token"))?;
+                self.known.insert(hash, account.clone());
+                account
+            }
+        };
+        if !account.is_active() {
+            return Err(ApiError::new(
+                ErrorCode::Unauthenticated,
+                "account_disabled",
+                format!("account {} is {}", account.id, account.status.as_str()),
+            ));
         }
-        let account = self
-            .store
-            .account_by_token_hash(&hash)
-            .await
-            .map_err(store_error)?
-            .ok_or(ApiError::unauthenticated("unknown token"))?;
-        self.known.insert(hash, account.clone());
         Ok(Caller { account })
+    }
+
+    /// Drops the cached tokens of account `id` (its status changed), so the
+    /// next call reads it again.
+    pub fn forget_account(&self, id: AccountId) {
+        if let Err(error) = self.known.invalidate_entries_if(move |_, a| a.id == id) {
+            tracing::warn!(%error, "cannot drop an account's cached tokens; clearing them all");
+            self.known.invalidate_all();
+        }
     }
 }
 

@@ -169,6 +169,9 @@ pub struct Clocks {
     since: Vec<Option<OffsetDateTime>>,
     /// Per seat: the bank left, not counting the running move (bank clocks).
     bank_ms: Vec<u64>,
+    /// Seats whose holder is absent (disabled by an operator): their
+    /// clocks run out as soon as they start.
+    absent: SeatSet,
 }
 
 impl Clocks {
@@ -181,7 +184,13 @@ impl Clocks {
             control,
             since: vec![None; usize::from(players)],
             bank_ms: vec![initial; usize::from(players)],
+            absent: SeatSet::EMPTY,
         }
+    }
+
+    /// From now on `seat` has no time: its clock runs out when it runs.
+    pub fn set_absent(&mut self, seat: Seat) {
+        self.absent.insert(seat);
     }
 
     /// After an event stored at `at`: `actor` is the seat that acted (if
@@ -215,6 +224,9 @@ impl Clocks {
     /// When `seat`'s clock runs out, while it runs.
     pub fn deadline(&self, seat: Seat) -> Option<OffsetDateTime> {
         let since = (*self.since.get(usize::from(seat))?)?;
+        if self.absent.contains(seat) {
+            return Some(since);
+        }
         let left = match self.control.limit {
             Limit::PerMove { ms } => ms,
             Limit::Bank { .. } => self.bank_ms[usize::from(seat)],
@@ -239,7 +251,8 @@ impl Clocks {
 
     /// No deadline after an append starting at `now` can be earlier than
     /// this: a clock that starts then gets at least the limit (per move) or
-    /// the smallest bank or increment (bank); running clocks keep theirs.
+    /// the smallest bank or increment (bank), none if an absent seat's;
+    /// running clocks keep theirs.
     pub fn lower_bound(&self, now: OffsetDateTime) -> OffsetDateTime {
         let shortest = match self.control.limit {
             Limit::PerMove { ms } => ms,
@@ -250,6 +263,10 @@ impl Clocks {
                 .min()
                 .unwrap_or(0)
                 .min(increment_ms),
+        };
+        let shortest = match self.absent.is_empty() {
+            true => shortest,
+            false => 0,
         };
         let fresh = now + Duration::from_millis(shortest);
         self.earliest().map_or(fresh, |(d, _)| d.min(fresh))
@@ -303,5 +320,23 @@ mod tests {
         assert_eq!(clocks.time_left(0), Some(9_000));
         assert_eq!(clocks.deadline(1), Some(t1 + Duration::from_secs(10)));
         assert_eq!(clocks.earliest(), Some((t1 + Duration::from_secs(10), 1)));
+    }
+
+    #[test]
+    fn an_absent_seat_runs_out_as_its_clock_starts() {
+        let control = TimeControl {
+            limit: Limit::PerMove { ms: 30_000 },
+            on_timeout: OnTimeout::BotMove,
+        };
+        let mut clocks = Clocks::new(control, 2);
+        let t0 = OffsetDateTime::UNIX_EPOCH;
+        clocks.set_absent(1);
+        clocks.advance(t0, None, SeatSet::from_iter([0]));
+        assert_eq!(clocks.deadline(0), Some(t0 + Duration::from_secs(30)));
+        assert_eq!(clocks.deadline(1), None, "no clock runs for it yet");
+        let t1 = t0 + Duration::from_secs(2);
+        clocks.advance(t1, Some(0), SeatSet::from_iter([1]));
+        assert_eq!(clocks.earliest(), Some((t1, 1)));
+        assert_eq!(clocks.lower_bound(t1), t1);
     }
 }

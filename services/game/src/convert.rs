@@ -122,6 +122,19 @@ pub fn history(
             by_clock: false,
         });
     }
+    if let Some(void) = &live.void
+        && after.is_none_or(|a| void.version > a)
+    {
+        events.push(v1::HistoryEvent {
+            version: void.version,
+            kind: v1::EventKind::Void as i32,
+            seat: None,
+            cards: Vec::new(),
+            private_cards: Vec::new(),
+            time: Some(timestamp(void.at)),
+            by_clock: false,
+        });
+    }
     events
 }
 
@@ -151,8 +164,21 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         v.leader = None;
         v.trick_size = None;
     }
+    if live.void.is_some() {
+        // A void game ends where play stopped, with nobody losing.
+        v.phase = Phase::Over;
+        v.loser = None;
+        v.drawn = false;
+        v.to_act.clear();
+        v.legal.clear();
+        v.leader = None;
+        v.trick_size = None;
+    }
     let finish = places::of_live(live);
-    let places = finish.known_places();
+    let places = match live.void {
+        Some(_) => Vec::new(),
+        None => finish.known_places(),
+    };
     let seats = v
         .seats
         .iter()
@@ -189,10 +215,18 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
     let result = over.then(|| v1::GameResult {
         loser: v.loser.map(u32::from),
         drawn_by_limit: v.drawn,
-        places: finish.places(),
+        places: match live.void {
+            Some(_) => Vec::new(),
+            None => finish.places(),
+        },
         seed: live.revealed_seed().unwrap_or_default(),
-        ended_at: live.ending.as_ref().map(|e| timestamp(e.at)),
+        ended_at: live
+            .ending
+            .as_ref()
+            .map(|e| timestamp(e.at))
+            .or_else(|| live.void.as_ref().map(|v| timestamp(v.at))),
         reason: match live.ending.as_ref().map(|e| e.reason) {
+            _ if live.void.is_some() => v1::EndReason::Void,
             Some(Forfeit::Resigned) => v1::EndReason::Resigned,
             Some(Forfeit::Timeout) => v1::EndReason::Timeout,
             None if v.drawn => v1::EndReason::ActionLimit,

@@ -6,6 +6,8 @@
 //! gRPC-Web, metrics) on one port.
 
 mod account_service;
+mod admin_service;
+mod audit;
 mod auth;
 mod cached;
 mod clock;
@@ -35,6 +37,7 @@ use skit_store::Store;
 use tokio::net::TcpListener;
 
 use account_service::AccountApi;
+use admin_service::AdminApi;
 use game_service::GameApi;
 use rating_service::RatingApi;
 use state::AppState;
@@ -74,13 +77,14 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
-/// What the health service answers for: the server and its three
+/// What the health service answers for: the server and its four
 /// services, SERVING while the database answers.
-const HEALTH_NAMES: [&str; 4] = [
+const HEALTH_NAMES: [&str; 5] = [
     "",
     skit_proto::v1::game_service_server::SERVICE_NAME,
     skit_proto::v1::account_service_server::SERVICE_NAME,
     skit_proto::v1::rating_service_server::SERVICE_NAME,
+    skit_proto::v1::admin_service_server::SERVICE_NAME,
 ];
 
 /// Serves the API on `listener` until `shutdown` resolves: gRPC (with
@@ -98,16 +102,22 @@ pub async fn run(
     let game = Arc::new(GameApi::new(state.clone()));
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));
+    let admin = Arc::new(AdminApi::new(state.clone()));
     let (health, health_http, following) =
         skit_gateway::health::service(&HEALTH_NAMES, config.health_check(), store.pinger()).await;
     state.spawn_background(following);
     // The API services: the health names but the server's "".
     let (reflection, reflection_v1alpha) = skit_gateway::reflection::services(&HEALTH_NAMES[1..])
         .context("cannot build the reflection service")?;
-    let grpc = skit_gateway::grpc_routes(game.clone(), accounts.clone(), ratings.clone())
-        .add_service(health)
-        .add_service(reflection)
-        .add_service(reflection_v1alpha);
+    let grpc = skit_gateway::grpc_routes(
+        game.clone(),
+        accounts.clone(),
+        ratings.clone(),
+        admin.clone(),
+    )
+    .add_service(health)
+    .add_service(reflection)
+    .add_service(reflection_v1alpha);
     let rest_config = skit_gateway::RestConfig {
         body_limit: config.max_request_bytes,
         timeout: config
@@ -115,7 +125,8 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         metrics: true,
     };
-    let rest = skit_gateway::router_with(game, accounts, ratings, &rest_config).merge(health_http);
+    let rest =
+        skit_gateway::router_with(game, accounts, ratings, admin, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
     metrics::describe();

@@ -8,11 +8,13 @@
 //! on a copy of the engine state and become events ([`Live::plan_move`]);
 //! applying a stored event cannot be refused by the rules.
 
+mod absent;
 mod clocks;
 mod ending;
 mod forfeit;
 #[cfg(test)]
 mod tests;
+mod void;
 
 use std::collections::HashMap;
 
@@ -20,14 +22,16 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use skit_api::ApiError;
 use skit_engine::{
-    Action, Card, CardSet, Game, Move, MoveKind, Phase, Record, Ruleset, Seat, State,
+    Action, Card, CardSet, Game, Move, MoveKind, Phase, Record, Ruleset, Seat, SeatSet, State,
 };
 use skit_store::{AccountId, GameId, NewEvent, StoredEvent};
+use time::OffsetDateTime;
 
 use crate::clock::{Clocks, TimeControl};
 use crate::shuffle::{Seed, Shuffles};
 
 pub use ending::{Ending, Forfeit};
+pub use void::Void;
 
 /// Event kinds in the log.
 pub mod kind {
@@ -48,6 +52,11 @@ pub mod kind {
     pub const RESIGN: &str = "resign";
     /// A seat's clock ran out under `lose`: it lost, the game is over.
     pub const TIMEOUT: &str = "timeout";
+    /// An operator voided the game (with the reason): it is over, with no
+    /// result.
+    pub const VOID: &str = "void";
+    /// An operator disabled the holder of a seat: the clock rule plays it.
+    pub const ABSENT: &str = "absent";
 }
 
 /// Who holds a seat, as everyone may see.
@@ -133,6 +142,12 @@ pub struct Live {
     pub clocks: Option<Clocks>,
     /// Set when a seat resigned or lost on time.
     pub ending: Option<Ending>,
+    /// Set when an operator voided the game.
+    pub void: Option<Void>,
+    /// Seats whose holder an operator disabled (`absent.rs`).
+    pub absent: SeatSet,
+    /// When the last seat was marked absent.
+    absent_at: Option<OffsetDateTime>,
 }
 
 impl Live {
@@ -206,6 +221,9 @@ impl Live {
             shuffles: 0,
             clocks,
             ending: None,
+            void: None,
+            absent: SeatSet::EMPTY,
+            absent_at: None,
         };
         let running = live.running_clocks();
         if let Some(clocks) = live.clocks.as_mut() {
@@ -246,8 +264,8 @@ impl Live {
             kind::MOVE | kind::SHUFFLE => {
                 let action = Action::from_json(&event.payload["action"])
                     .map_err(|e| corrupt(e.to_string()))?;
-                if self.ending.is_some() {
-                    return Err(corrupt("an action after a forfeit".into()));
+                if self.ending.is_some() || self.void.is_some() {
+                    return Err(corrupt("an action after a forfeit or void".into()));
                 }
                 let by_clock = event.payload["by_clock"].as_bool().unwrap_or(false);
                 self.apply_action(event.seq, &action, by_clock)
@@ -271,6 +289,8 @@ impl Live {
             }
             kind::END => self.extend_last_move(event.seq),
             kind::RESIGN | kind::TIMEOUT => self.apply_forfeit(event).map_err(corrupt)?,
+            kind::VOID => self.apply_void(event).map_err(corrupt)?,
+            kind::ABSENT => self.apply_absent(event).map_err(corrupt)?,
             other => return Err(corrupt(format!("unknown event kind {other:?}"))),
         }
         self.version = event.seq;
@@ -355,7 +375,7 @@ impl Live {
         kind: MoveKind,
         by_clock: bool,
     ) -> Result<(NewEvent, State), ApiError> {
-        if self.ending.is_some() {
+        if self.ending.is_some() || self.void.is_some() {
             return Err(skit_engine::MoveError::GameOver.into());
         }
         let mut state = *self.game.state();
@@ -405,12 +425,12 @@ impl Live {
     }
 
     pub fn is_over(&self) -> bool {
-        self.ending.is_some() || self.game.state().phase() == Phase::Over
+        self.ending.is_some() || self.void.is_some() || self.game.state().phase() == Phase::Over
     }
 
-    /// The phase, `Over` after a forfeit too.
+    /// The phase, `Over` after a forfeit or a void too.
     pub fn phase(&self) -> Phase {
-        if self.ending.is_some() {
+        if self.ending.is_some() || self.void.is_some() {
             Phase::Over
         } else {
             self.game.state().phase()

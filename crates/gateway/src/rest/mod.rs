@@ -3,6 +3,7 @@
 //! service traits so it mounts beside any implementation of them.
 
 mod account;
+mod admin;
 mod credentials_first;
 mod game;
 mod matchmaking;
@@ -21,8 +22,9 @@ use axum::{
 };
 use skit_api::{ApiError, ErrorCode};
 use skit_proto::v1::{
-    account_service_server::AccountService, game_service_server::GameService,
-    matchmaking_service_server::MatchmakingService, rating_service_server::RatingService,
+    account_service_server::AccountService, admin_service_server::AdminService,
+    game_service_server::GameService, matchmaking_service_server::MatchmakingService,
+    rating_service_server::RatingService,
 };
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
@@ -61,19 +63,21 @@ impl Default for RestConfig {
 
 /// The REST routes, `/openapi.json` and `/metrics`, with the default
 /// [`RestConfig`].
-pub fn router<G: GameService, A: AccountService, R: RatingService>(
+pub fn router<G: GameService, A: AccountService, R: RatingService, D: AdminService>(
     game: Arc<G>,
     accounts: Arc<A>,
     ratings: Arc<R>,
+    admin: Arc<D>,
 ) -> Router {
-    router_with(game, accounts, ratings, &RestConfig::default())
+    router_with(game, accounts, ratings, admin, &RestConfig::default())
 }
 
 /// [`router`] with explicit limits.
-pub fn router_with<G: GameService, A: AccountService, R: RatingService>(
+pub fn router_with<G: GameService, A: AccountService, R: RatingService, D: AdminService>(
     game: Arc<G>,
     accounts: Arc<A>,
     ratings: Arc<R>,
+    admin: Arc<D>,
     config: &RestConfig,
 ) -> Router {
     let pool = descriptors::pool();
@@ -82,7 +86,8 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService>(
     let auth = Arc::new(WhoAmI(accounts.clone()));
     let api = game::routes(game, queries.clone())
         .merge(account::routes(accounts, queries.clone()))
-        .merge(rating::routes(ratings, queries));
+        .merge(rating::routes(ratings, queries.clone()))
+        .merge(admin::routes(admin, queries));
     with_document_and_limits(api, ROUTES, auth, document, config)
 }
 

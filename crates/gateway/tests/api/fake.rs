@@ -1,4 +1,5 @@
-//! A fake GameService, AccountService and RatingService: canned answers, a bearer check,
+//! A fake GameService, AccountService and RatingService (and AdminService,
+//! `fake_admin.rs`): canned answers, a bearer check,
 //! every request recorded as protobuf JSON, and chosen failures: a game id
 //! `err-<code>` fails with that gRPC code, `err-details` with BadRequest
 //! details, `err-stale` and `err-outage` with the shared error core's
@@ -47,7 +48,11 @@ impl Fake {
             .map(|(_, v)| v.clone())
     }
 
-    fn accept<T: Serialize>(&self, rpc: &'static str, request: &Request<T>) -> Result<(), Status> {
+    pub fn accept<T: Serialize>(
+        &self,
+        rpc: &'static str,
+        request: &Request<T>,
+    ) -> Result<(), Status> {
         if skit_api::bearer_token(request.metadata()) != Ok(TOKEN) {
             return Err(Status::unauthenticated("missing or unknown bearer token"));
         }

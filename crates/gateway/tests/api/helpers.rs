@@ -49,10 +49,16 @@ pub async fn spawn_for_browsers(origins: &str) -> TestApp {
 
 async fn spawn_inner(config: &RestConfig, combined: Option<&CorsOrigins>) -> TestApp {
     let fake = Arc::new(Fake::default());
-    let rest = skit_gateway::router_with(fake.clone(), fake.clone(), fake.clone(), config);
+    let rest = skit_gateway::router_with(
+        fake.clone(),
+        fake.clone(),
+        fake.clone(),
+        fake.clone(),
+        config,
+    );
     let app: Router = match combined {
         Some(origins) => skit_gateway::combined(
-            skit_gateway::grpc_routes(fake.clone(), fake.clone(), fake.clone()),
+            skit_gateway::grpc_routes(fake.clone(), fake.clone(), fake.clone(), fake.clone()),
             rest,
             origins,
         ),

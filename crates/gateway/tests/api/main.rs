@@ -2,10 +2,12 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod admin_routes;
 mod bad_input;
 mod browsers;
 mod errors;
 mod fake;
+mod fake_admin;
 mod grpc;
 mod helpers;
 mod metrics;

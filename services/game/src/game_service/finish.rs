@@ -36,17 +36,15 @@ impl GameApi {
             .await
     }
 
-    /// Stores the game's exact next deadline (none once over) and wakes
+    /// Stores the game's exact next deadline (none once over; for an
+    /// untimed game, when an absent seat must forfeit) and wakes
     /// this instance's timeout task. A failure is only logged: the stored
     /// row is then early, never late, and the task corrects it.
     pub(crate) async fn sync_clock(&self, live: &Live) {
-        let Some(clocks) = &live.clocks else {
+        if !live.watched() {
             return;
-        };
-        let deadline = clocks
-            .earliest()
-            .filter(|_| !live.is_over())
-            .map(|(at, _)| clock::unix_ms(at));
+        }
+        let deadline = live.due().map(|(at, _)| clock::unix_ms(at));
         match self
             .state
             .store

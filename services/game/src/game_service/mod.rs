@@ -2,6 +2,7 @@
 //! inherent methods (commands in `play`, queries in `read`) that return
 //! [`ApiError`], mapped to a status in one place.
 
+mod admin;
 mod finish;
 mod play;
 mod read;

@@ -201,6 +201,7 @@ impl GameApi {
                 seats: assignments(&live),
                 my_turn: !to_act.is_empty(),
                 my_seats_to_act: to_act,
+                void: live.void.is_some(),
             });
         }
         Ok((games, mine))

@@ -1,6 +1,7 @@
 //! Applying a run-out clock to one game: re-derive the deadlines from the
-//! log, and for a seat whose time is up append what the time control says
-//! through the normal append path. Optimistic concurrency makes this safe
+//! log, and for a seat whose time is up (or whose holder is absent,
+//! `live/absent.rs`) append what the time control says through the normal
+//! append path. Optimistic concurrency makes this safe
 //! against moves and other instances: a move stored first wins (the append
 //! conflicts, the game is re-read and the deadline is no longer due), and
 //! of two instances only one append at a version can succeed.
@@ -28,12 +29,7 @@ impl GameApi {
         // Each step is a timeout or a lost race; both are bounded per game.
         for _ in 0..4 * skit_engine::MAX_SEATS {
             let now = OffsetDateTime::now_utc();
-            let due = live
-                .clocks
-                .as_ref()
-                .filter(|_| !live.is_over())
-                .and_then(|c| c.earliest())
-                .filter(|(deadline, _)| *deadline <= now);
+            let due = live.due().filter(|(deadline, _)| *deadline <= now);
             let Some((_, seat)) = due else {
                 self.sync_clock(&live).await;
                 return Ok(());
@@ -53,8 +49,12 @@ impl GameApi {
 }
 
 /// What a run-out clock does for `seat`: in a window where it may pass, a
-/// pass; otherwise a bot move or a loss, as the time control says.
+/// pass; otherwise a bot move or a loss, as the time control says. In a
+/// game without a clock only an absent seat is ever due: it forfeits.
 fn timeout_events(live: &Live, seat: Seat) -> Result<Vec<NewEvent>, ApiError> {
+    if live.clocks.is_none() {
+        return live.plan_forfeit(seat, Forfeit::Timeout, None);
+    }
     let legal = live.game.legal_moves_for(seat);
     if legal.iter().any(|m| m.kind == MoveKind::Pass) {
         return live.plan_clock_move(seat, MoveKind::Pass);

@@ -73,6 +73,7 @@ async fn reflection_lists_this_ports_services_in_v1_and_v1alpha() {
         "grpc.reflection.v1.ServerReflection",
         "grpc.reflection.v1alpha.ServerReflection",
         "skitgubbe.v1.AccountService",
+        "skitgubbe.v1.AdminService",
         "skitgubbe.v1.GameService",
         "skitgubbe.v1.RatingService",
     ];

@@ -5,6 +5,8 @@
 
 mod accounts;
 mod actions_agree;
+mod admin;
+mod admin_games;
 mod api;
 mod bad_input;
 mod clocks;

@@ -1,0 +1,89 @@
+//! The fake's AdminService: records each request and answers with what it
+//! was asked about.
+
+use skit_proto::v1::{
+    AccountStatus, AdminAccount, AdminSetHouseBotRequest, AuditEntry, FindAccountsRequest,
+    FindAccountsResponse, GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse,
+    SetAccountStatusRequest, VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
+};
+use tonic::{Request, Response, Status};
+
+use crate::fake::Fake;
+
+fn account(account_id: String, status: i32) -> AdminAccount {
+    AdminAccount {
+        account_id,
+        name: "Ada".into(),
+        status,
+        ..Default::default()
+    }
+}
+
+#[tonic::async_trait]
+impl AdminService for Fake {
+    async fn find_accounts(
+        &self,
+        request: Request<FindAccountsRequest>,
+    ) -> Result<Response<FindAccountsResponse>, Status> {
+        self.accept("FindAccounts", &request)?;
+        Ok(Response::new(FindAccountsResponse {
+            accounts: vec![account("7".into(), AccountStatus::Active.into())],
+            next_page_token: "7".into(),
+        }))
+    }
+
+    async fn get_account(
+        &self,
+        request: Request<GetAccountRequest>,
+    ) -> Result<Response<AdminAccount>, Status> {
+        self.accept("GetAccount", &request)?;
+        let id = request.into_inner().account_id;
+        Ok(Response::new(account(id, AccountStatus::Active.into())))
+    }
+
+    async fn set_account_status(
+        &self,
+        request: Request<SetAccountStatusRequest>,
+    ) -> Result<Response<AdminAccount>, Status> {
+        self.accept("SetAccountStatus", &request)?;
+        let request = request.into_inner();
+        Ok(Response::new(account(request.account_id, request.status)))
+    }
+
+    async fn set_house_bot(
+        &self,
+        request: Request<AdminSetHouseBotRequest>,
+    ) -> Result<Response<AdminAccount>, Status> {
+        self.accept("AdminSetHouseBot", &request)?;
+        let request = request.into_inner();
+        let mut answer = account(request.account_id, AccountStatus::Active.into());
+        answer.house_bot = request.house_bot;
+        Ok(Response::new(answer))
+    }
+
+    async fn void_game(
+        &self,
+        request: Request<VoidGameRequest>,
+    ) -> Result<Response<VoidGameResponse>, Status> {
+        self.accept("VoidGame", &request)?;
+        Ok(Response::new(VoidGameResponse {
+            game_id: request.into_inner().game_id,
+            version: 9,
+        }))
+    }
+
+    async fn list_audit_log(
+        &self,
+        request: Request<ListAuditLogRequest>,
+    ) -> Result<Response<ListAuditLogResponse>, Status> {
+        self.accept("ListAuditLog", &request)?;
+        Ok(Response::new(ListAuditLogResponse {
+            entries: vec![AuditEntry {
+                id: "3".into(),
+                action: request.into_inner().action,
+                ..Default::default()
+            }],
+            next_page_token: String::new(),
+        }))
+    }
+}
