@@ -3,6 +3,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod admin;
 mod arena;
 mod bench;
 mod demo;
@@ -18,7 +19,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "skit",
     version,
-    about = "Skitgubbe: play at the terminal, rules scenarios, benchmarks, demo games and fairness checks"
+    about = "Skitgubbe: play at the terminal, rules scenarios, benchmarks, demo games, fairness checks and operator administration"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -41,6 +42,9 @@ enum Command {
     /// Queue with the matchmaker and play a whole game against bots at the
     /// terminal.
     Play(play::Args),
+    /// Operator administration: accounts, disable/ban, house bots, void
+    /// games, the audit log (needs the operator token).
+    Admin(admin::Args),
     /// Check a finished game's record (JSON, with the revealed seed): the
     /// commitment, the deal and every shuffle. Exit 0 verified, 1 mismatch,
     /// 2 unreadable.
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        Command::Admin(args) => admin::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Demo(args) => demo::run(&args),

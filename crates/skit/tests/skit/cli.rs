@@ -15,7 +15,15 @@ fn help_names_every_command() {
     let help = answer("--help");
 
     assert!(help.contains("Usage: skit"), "{help}");
-    for command in ["play", "conformance", "bench", "demo", "verify", "arena"] {
+    for command in [
+        "play",
+        "conformance",
+        "bench",
+        "demo",
+        "verify",
+        "arena",
+        "admin",
+    ] {
         assert!(help.contains(command), "{command} missing:\n{help}");
     }
 }
