@@ -10,6 +10,11 @@
 //! instance forgets its cached tokens at once ([`Authenticator::forget_account`]);
 //! the time limit bounds how long another instance's cache may still
 //! hold them.
+//!
+//! With an identity provider configured (`jwks`), a bearer token that is a
+//! JWT is verified instead (`jwt`) and acts as its subject's account
+//! (`jwt_accounts`), so a JWT works wherever a token does. Verified JWTs
+//! are not cached: each call checks the signature, expiry and account again.
 
 use std::time::Duration;
 
@@ -20,6 +25,8 @@ use skit_store::{Account, AccountId, AccountKind, NewAccount, Store, token_hash}
 use tonic::metadata::MetadataMap;
 
 use crate::error::store_error;
+use crate::jwt::{JwtVerifier, looks_like_jwt};
+use crate::jwt_accounts;
 
 /// An authenticated caller.
 #[derive(Debug, Clone)]
@@ -44,34 +51,30 @@ pub struct Authenticator {
     store: Store,
     /// Token hash -> its account. Unknown tokens are not cached.
     known: moka::sync::Cache<String, Account>,
+    /// Checks bearer JWTs, if the operator configured an identity provider.
+    jwt: Option<JwtVerifier>,
 }
 
 impl Authenticator {
-    pub fn new(store: Store) -> Self {
+    pub fn new(store: Store, jwt: Option<JwtVerifier>) -> Self {
         let known = moka::sync::Cache::builder()
             .max_capacity(CACHED_TOKENS)
             .time_to_live(CACHE_TIME)
             .support_invalidation_closures()
             .build();
-        Self { store, known }
+        Self { store, known, jwt }
     }
 
     /// The caller named by the request's bearer token, if its account is
     /// active.
     pub async fn caller(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
-        let hash = token_hash(bearer_token(metadata)?);
-        let account = match self.known.get(&hash) {
-            Some(account) => account,
-            None => {
-                let account = self
-                    .store
-                    .account_by_token_hash(&hash)
-                    .await
-                    .map_err(store_error)?
-                    .ok_or(ApiError::unauthenticated("unknown token"))?;
-                self.known.insert(hash, account.clone());
-                account
+        let token = bearer_token(metadata)?;
+        let account = match &self.jwt {
+            Some(jwt) if looks_like_jwt(token) => {
+                let verified = jwt.verify(token)?;
+                jwt_accounts::account_for(&self.store, &verified).await?
             }
+            _ => self.by_token(token).await?,
         };
         if !account.is_active() {
             return Err(ApiError::new(
@@ -81,6 +84,22 @@ impl Authenticator {
             ));
         }
         Ok(Caller { account })
+    }
+
+    /// The account of one of the service's own tokens, cached.
+    async fn by_token(&self, token: &str) -> Result<Account, ApiError> {
+        let hash = token_hash(token);
+        if let Some(account) = self.known.get(&hash) {
+            return Ok(account);
+        }
+        let account = self
+            .store
+            .account_by_token_hash(&hash)
+            .await
+            .map_err(store_error)?
+            .ok_or(ApiError::unauthenticated("unknown token"))?;
+        self.known.insert(hash, account.clone());
+        Ok(account)
     }
 
     /// Drops the cached tokens of account `id` (its status changed), so the

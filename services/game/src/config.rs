@@ -3,6 +3,7 @@
 //! `SKIT_<FIELD>` for the rest).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use figment::Figment;
@@ -63,6 +64,24 @@ pub struct Config {
     /// (`SKIT_HEALTH_CHECK_MS`); while it does not answer, every service
     /// reports NOT_SERVING.
     pub health_check_ms: u64,
+    /// Where the identity provider publishes its JWT signing keys
+    /// (`SKIT_JWKS_URL`, http or https): with it, bearer JWTs the provider
+    /// signed act as accounts of their subjects. Read at start-up and every
+    /// `SKIT_JWKS_REFRESH_MS`.
+    pub jwks_url: Option<String>,
+    /// A JWKS document to trust, beside or instead of `SKIT_JWKS_URL`
+    /// (`SKIT_JWKS_FILE`).
+    pub jwks_file: Option<PathBuf>,
+    /// How often the JWKS is read again (`SKIT_JWKS_REFRESH_MS`).
+    pub jwks_refresh_ms: u64,
+    /// The `iss` every accepted JWT has (`SKIT_JWT_ISSUER`); needed with a
+    /// JWKS.
+    pub jwt_issuer: Option<String>,
+    /// The `aud` every accepted JWT names (`SKIT_JWT_AUDIENCE`); needed
+    /// with a JWKS.
+    pub jwt_audience: Option<String>,
+    /// The claim a new JWT account is named after (`SKIT_JWT_NAME_CLAIM`).
+    pub jwt_name_claim: String,
 }
 
 impl Default for Config {
@@ -86,6 +105,12 @@ impl Default for Config {
             cache_idle_ms: 10 * 60 * 1000,
             ratings_retry_ms: 30_000,
             health_check_ms: 5000,
+            jwks_url: None,
+            jwks_file: None,
+            jwks_refresh_ms: 5 * 60 * 1000,
+            jwt_issuer: None,
+            jwt_audience: None,
+            jwt_name_claim: "preferred_username".into(),
         }
     }
 }
@@ -159,6 +184,10 @@ impl Config {
 
     pub fn health_check(&self) -> Duration {
         Duration::from_millis(self.health_check_ms.max(1))
+    }
+
+    pub fn jwks_refresh(&self) -> Duration {
+        Duration::from_millis(self.jwks_refresh_ms.max(1))
     }
 }
 

@@ -17,8 +17,12 @@ mod error;
 mod game_service;
 mod games;
 mod guest_request;
+mod jwks;
+mod jwt;
+mod jwt_accounts;
 mod live;
 mod metrics;
+mod names;
 mod places;
 mod rated;
 mod rating_jobs;
@@ -46,8 +50,9 @@ pub use config::Config;
 
 /// Connects to the database and prepares the shared state: the operator
 /// account, the task that follows other instances' appends, the task
-/// that applies run-out clocks, the one that evicts idle games and the one
-/// that retries refused rating updates.
+/// that applies run-out clocks, the one that evicts idle games, the one
+/// that retries refused rating updates and, with an identity provider, the
+/// one that reads its keys again.
 async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     config.check()?;
     let store = Store::connect_with(&config.database_url, config.pool())
@@ -58,7 +63,17 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
             .await
             .context("cannot create the operator account")?;
     }
-    let state = AppState::new(store.clone(), config);
+    let jwt = jwks::configured(config)
+        .await
+        .context("cannot set up the identity provider's JWTs")?;
+    let state = AppState::new(
+        store.clone(),
+        config,
+        jwt.as_ref().map(|(verifier, _)| verifier.clone()),
+    );
+    if let Some((verifier, source)) = jwt {
+        state.spawn_background(jwks::refresh(source, verifier, config.jwks_refresh()));
+    }
     state.spawn_background(games::follow_notices(store, state.games.clone()));
     state.spawn_background(timeouts::enforce(
         GameApi::new(state.clone()),

@@ -10,6 +10,7 @@ use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent};
 use crate::auth::Authenticator;
 use crate::config::Config;
 use crate::games::Games;
+use crate::jwt::JwtVerifier;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -33,7 +34,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(store: Store, config: &Config) -> Self {
+    /// `jwt`: the verifier of the identity provider's JWTs, if one is
+    /// configured.
+    pub fn new(store: Store, config: &Config, jwt: Option<JwtVerifier>) -> Self {
         let appends = match config.group_commit {
             true => GroupCommit::start(
                 store.clone(),
@@ -47,7 +50,7 @@ impl AppState {
         };
         Self {
             games: Arc::new(Games::new(store.clone())),
-            auth: Authenticator::new(store.clone()),
+            auth: Authenticator::new(store.clone(), jwt),
             store,
             long_poll_cap: config.long_poll_cap(),
             background: Arc::default(),

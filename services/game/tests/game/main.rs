@@ -17,6 +17,7 @@ mod create_idempotent;
 mod discovery;
 mod errors;
 mod health;
+mod jwt;
 mod list_wait;
 mod migrate;
 mod outage;
