@@ -138,6 +138,34 @@ impl ApiError {
         error
     }
 
+    /// Too many calls of one class (`class`, e.g. `signup`) from one client
+    /// in a short time: RESOURCE_EXHAUSTED, reason `rate_limited`, with the
+    /// class and how long to wait (`retry_after_ms`, and the retry hint).
+    pub fn rate_limited(class: &str, retry_after: Duration) -> Self {
+        let millis = u64::try_from(retry_after.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        let mut error = Self::new(
+            ErrorCode::ResourceExhausted,
+            "rate_limited",
+            format!("too many {class} calls; retry after {millis} ms"),
+        )
+        .with_metadata("class", class)
+        .with_metadata("retry_after_ms", millis);
+        error.retry_delay = Some(Duration::from_millis(millis));
+        error
+    }
+
+    /// An account holds as much of something as it may (`quota`, e.g.
+    /// `open_games`, at most `limit`): RESOURCE_EXHAUSTED, reason
+    /// `quota_exceeded`, naming the quota and its limit. Not worth retrying
+    /// until the account holds less.
+    pub fn quota_exceeded(quota: &str, limit: u64, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::ResourceExhausted, "quota_exceeded", message)
+            .with_metadata("quota", quota)
+            .with_metadata("limit", limit)
+    }
+
     /// The service's database cannot be reached or is not taking work
     /// (its store said so): logs the cause chain, which is never shown,
     /// and asks the client to retry shortly.
@@ -256,6 +284,22 @@ mod tests {
         assert_eq!(error.reason(), "invalid_argument");
         assert_eq!(error.message(), "action.play.cards: 7C is not in your hand");
         assert_eq!(error.violations()[0].field, "action.play.cards");
+    }
+
+    #[test]
+    fn a_rate_limit_names_its_class_and_when_to_retry() {
+        let error = ApiError::rate_limited("signup", Duration::from_micros(1_500_300));
+
+        assert_eq!(error.code(), ErrorCode::ResourceExhausted);
+        assert_eq!(error.reason(), "rate_limited");
+        assert_eq!(error.metadata()["class"], "signup");
+        assert_eq!(error.metadata()["retry_after_ms"], "1500");
+        assert_eq!(error.retry_delay(), Some(Duration::from_millis(1500)));
+        let quota = ApiError::quota_exceeded("open_games", 20, "too many");
+        assert_eq!(quota.reason(), "quota_exceeded");
+        assert_eq!(quota.metadata()["quota"], "open_games");
+        assert_eq!(quota.metadata()["limit"], "20");
+        assert_eq!(quota.retry_delay(), None);
     }
 
     #[test]
