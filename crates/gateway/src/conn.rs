@@ -10,34 +10,20 @@
 //! the rest from bigger views; docs/performance.md).
 
 use std::io;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
-/// Accepts [`Connection`]s for [`crate::serve`].
-#[derive(Debug)]
-pub struct Connections(pub TcpListener);
-
-impl axum::serve::Listener for Connections {
-    type Io = Connection;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Connection, SocketAddr) {
-        let (tcp, addr) = axum::serve::Listener::accept(&mut self.0).await;
-        // Without TCP_NODELAY a small response can wait for the client's
-        // delayed ACK (about 40 ms): every move would pay it.
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "cannot set TCP_NODELAY");
-        }
-        (Connection(tcp), addr)
+/// `tcp` ready to serve: `TCP_NODELAY` set, writes never vectored.
+pub(crate) fn prepare(tcp: TcpStream) -> Connection {
+    // Without TCP_NODELAY a small response can wait for the client's
+    // delayed ACK (about 40 ms): every move would pay it.
+    if let Err(error) = tcp.set_nodelay(true) {
+        tracing::warn!(%error, "cannot set TCP_NODELAY");
     }
-
-    fn local_addr(&self) -> io::Result<SocketAddr> {
-        self.0.local_addr()
-    }
+    Connection(tcp)
 }
 
 /// An accepted TCP connection whose writes are never vectored.

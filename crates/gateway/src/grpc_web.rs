@@ -2,10 +2,11 @@
 //! type (`application/grpc*` goes to tonic), so each side keeps its own
 //! answer for an unknown path: gRPC's UNIMPLEMENTED, REST's JSON 404.
 
-use std::{future::Future, io, sync::Arc};
+use std::sync::Arc;
 
 use crate::{
     browser::{self, CorsOrigins},
+    limits::Limits,
     metrics,
 };
 use axum::{Router, extract::Request, http::header};
@@ -15,7 +16,6 @@ use skit_proto::v1::{
     game_service_server::{GameService, GameServiceServer},
     rating_service_server::{RatingService, RatingServiceServer},
 };
-use tokio::net::TcpListener;
 use tonic::service::Routes;
 use tonic_web::GrpcWebLayer;
 use tower::{ServiceExt, service_fn};
@@ -43,6 +43,22 @@ pub fn grpc_web(grpc: Routes) -> Router {
 /// other request to `rest` (e.g. [`crate::router`]); both answer browsers
 /// from `origins` only, with the security headers ([`crate::browser`]).
 pub fn combined(grpc: Routes, rest: Router, origins: &CorsOrigins) -> Router {
+    browser::guard(dispatch(grpc, rest), origins)
+}
+
+/// [`combined`] with every call checked against `limits` first (refusals
+/// still answer browsers from `origins`, with the security headers).
+pub fn combined_with_limits(
+    grpc: Routes,
+    rest: Router,
+    origins: &CorsOrigins,
+    limits: &Arc<Limits>,
+) -> Router {
+    browser::guard(limits.apply(dispatch(grpc, rest)), origins)
+}
+
+/// gRPC and gRPC-Web to `grpc`, the rest to `rest`.
+fn dispatch(grpc: Routes, rest: Router) -> Router {
     let grpc = grpc_web(grpc).layer(metrics::layer());
     let dispatch = service_fn(move |request: Request| {
         let target = if is_grpc(&request) {
@@ -52,7 +68,7 @@ pub fn combined(grpc: Routes, rest: Router, origins: &CorsOrigins) -> Router {
         };
         target.oneshot(request)
     });
-    browser::guard(Router::new().fallback_service(dispatch), origins)
+    Router::new().fallback_service(dispatch)
 }
 
 fn is_grpc(request: &Request) -> bool {
@@ -61,16 +77,4 @@ fn is_grpc(request: &Request) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/grpc"))
-}
-
-/// Serves `app` on an already bound listener (HTTP/1.1 and h2c) until
-/// `shutdown` completes; tests bind port 0. Each connection as in `conn.rs`.
-pub async fn serve(
-    listener: TcpListener,
-    app: Router,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> io::Result<()> {
-    axum::serve(crate::conn::Connections(listener), app)
-        .with_graceful_shutdown(shutdown)
-        .await
 }

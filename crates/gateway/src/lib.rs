@@ -17,6 +17,9 @@
 //!   record their own figures through the `metrics` facade;
 //!   [`telemetry`]: logs and OTLP traces; [`environment`]: the variables a
 //!   binary's `--help` lists;
+//! - [`limits`]: rate limits per class of call and client, caps on open
+//!   streams ([`combined_with_limits`]); [`serve_with`]: the connection
+//!   protections (timeouts, caps on connections);
 //! - [`health`]: the gRPC health service, following the database;
 //!   [`reflection`]: gRPC reflection, v1 and v1alpha, listing one port's
 //!   services.
@@ -48,8 +51,10 @@ mod grpc_web;
 pub mod health;
 #[cfg(feature = "testing")]
 pub mod health_probe;
+mod held_body;
 mod json;
 mod json_path;
+pub mod limits;
 mod metrics;
 mod openapi;
 mod query;
@@ -58,11 +63,14 @@ pub mod reflection;
 pub mod reflection_probe;
 mod rest;
 pub mod routes;
+mod server;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use authenticate::{Authenticate, WhoAmI};
 pub use browser::{BadOrigin, CorsOrigins};
-pub use grpc_web::{combined, grpc_routes, serve};
+pub use grpc_web::{combined, combined_with_limits, grpc_routes};
+pub use limits::{BadLimit, Connections, Limits, LimitsConfig};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};
+pub use server::{serve, serve_with};

@@ -20,7 +20,7 @@ use axum::{
     response::IntoResponse,
     routing::get,
 };
-use metrics::{counter, describe_counter, describe_histogram, histogram};
+use metrics::{counter, describe_counter, describe_gauge, describe_histogram, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tower::{Layer, Service};
 
@@ -56,6 +56,15 @@ fn describe() {
         "HTTP requests answered, by method, route and status."
     );
     describe_histogram!(DURATION, "Time to answer an HTTP request, in seconds.");
+    describe_counter!(
+        crate::limits::REFUSALS,
+        "Calls refused by a limit, by class and limit (rate or streams)."
+    );
+    describe_gauge!(crate::server::OPEN, "Open client connections.");
+    describe_counter!(
+        crate::server::CLOSED,
+        "Connections the server closed or refused, by reason (idle, evicted, refused)."
+    );
 }
 
 /// `GET /metrics` in the Prometheus text format.

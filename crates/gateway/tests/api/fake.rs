@@ -39,6 +39,12 @@ pub struct Fake {
 
 impl Fake {
     /// The last request `rpc` received, as protobuf JSON.
+    /// How many calls of `rpc` reached the service.
+    pub fn calls(&self, rpc: &str) -> usize {
+        let calls = self.calls.lock().unwrap();
+        calls.iter().filter(|(name, _)| *name == rpc).count()
+    }
+
     pub fn last(&self, rpc: &str) -> Option<Value> {
         let calls = self.calls.lock().unwrap();
         calls
@@ -189,6 +195,12 @@ impl GameService for Fake {
             items.truncate(1);
             items.push(Err(Status::not_found("game vanished")));
             items.push(Ok(view(&game_id, 99)));
+        } else if game_id == "endless" {
+            // One view, then open until the client goes.
+            items.truncate(1);
+            let open =
+                tokio_stream::StreamExt::chain(tokio_stream::iter(items), tokio_stream::pending());
+            return Ok(Response::new(Box::pin(open)));
         } else {
             failure(&game_id)?;
         }

@@ -7,7 +7,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::{Method, Request, StatusCode, body::Bytes, header::HeaderMap};
 use hyper_util::{client::legacy::Client, rt::TokioExecutor};
 use serde_json::Value;
-use skit_gateway::{CorsOrigins, RestConfig};
+use skit_gateway::{CorsOrigins, Limits, LimitsConfig, RestConfig};
 
 use crate::fake::{Fake, TOKEN};
 
@@ -67,6 +67,26 @@ async fn spawn_inner(config: &RestConfig, combined: Option<&CorsOrigins>) -> Tes
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(skit_gateway::serve(listener, app, std::future::pending()));
+    TestApp { addr, fake }
+}
+
+/// REST, gRPC and gRPC-Web on one fresh port behind `limits`, served with
+/// its connection protections.
+pub async fn spawn_limited(limits: &LimitsConfig) -> TestApp {
+    let fake = Arc::new(Fake::default());
+    let limits = Limits::new(limits, &[]).unwrap();
+    let app = skit_gateway::combined_with_limits(
+        skit_gateway::grpc_routes(fake.clone(), fake.clone(), fake.clone(), fake.clone()),
+        skit_gateway::router(fake.clone(), fake.clone(), fake.clone(), fake.clone()),
+        &CorsOrigins::none(),
+        &limits,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let connections = limits.connections().clone();
+    tokio::spawn(async move {
+        skit_gateway::serve_with(listener, app, &connections, std::future::pending()).await
+    });
     TestApp { addr, fake }
 }
 

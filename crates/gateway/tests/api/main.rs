@@ -5,11 +5,13 @@
 mod admin_routes;
 mod bad_input;
 mod browsers;
+mod connections;
 mod errors;
 mod fake;
 mod fake_admin;
 mod grpc;
 mod helpers;
+mod limits;
 mod metrics;
 mod openapi;
 mod plain_json;

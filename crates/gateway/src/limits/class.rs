@@ -1,0 +1,164 @@
+//! Which class of limit a call falls in, told the same way for gRPC,
+//! gRPC-Web (by the method's path, `/skitgubbe.v1.GameService/SubmitMove`)
+//! and REST (by the route tables, [`crate::routes`]), so a client cannot
+//! dodge a limit by changing protocol.
+
+use axum::http::Method;
+
+use crate::routes::{MATCHMAKING_ROUTES, ROUTES, RouteSpec};
+
+/// A class of calls with a rate limit of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// New accounts: limited per client address, always.
+    Signup,
+    /// Signing in: limited per client address, always.
+    Login,
+    Moves,
+    Reads,
+    /// Creates, joins, enqueues and any other write.
+    Creates,
+    /// Opening streams (WatchGame, WatchTicket).
+    Streams,
+}
+
+impl Class {
+    pub const ALL: [Class; 6] = [
+        Class::Signup,
+        Class::Login,
+        Class::Moves,
+        Class::Reads,
+        Class::Creates,
+        Class::Streams,
+    ];
+
+    /// The name clients see (`class` in a refusal's metadata) and the
+    /// metrics label.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Signup => "signup",
+            Class::Login => "login",
+            Class::Moves => "moves",
+            Class::Reads => "reads",
+            Class::Creates => "creates",
+            Class::Streams => "streams",
+        }
+    }
+
+    /// The configuration field that sets its rate.
+    pub(crate) fn field(self) -> &'static str {
+        match self {
+            Class::Signup => "limit_signup",
+            Class::Login => "limit_login",
+            Class::Moves => "limit_moves",
+            Class::Reads => "limit_reads",
+            Class::Creates => "limit_creates",
+            Class::Streams => "limit_streams",
+        }
+    }
+
+    /// Whether it is counted per client address even with a credential:
+    /// calls that make or open accounts, where a credential proves nothing.
+    pub fn per_address(self) -> bool {
+        matches!(self, Class::Signup | Class::Login)
+    }
+}
+
+/// A call as the limits see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Call {
+    pub class: Class,
+    /// Whether it may stay open a long time (a stream or a long poll), so
+    /// it counts against the caps on open streams.
+    pub holds: bool,
+}
+
+/// The RPCs that may wait for a change (long polls), besides streams.
+const LONG_POLLS: [&str; 3] = ["GetView", "ListGames", "GetTicket"];
+
+/// The call an RPC of the `skitgubbe` API is. An RPC not named here is
+/// classed by its verb, so a new one is limited from the start.
+pub fn of_rpc(rpc: &str) -> Call {
+    let class = match rpc {
+        "CreateGuest" | "Register" | "AuthenticateDevice" => Class::Signup,
+        "Login" | "Refresh" => Class::Login,
+        "SubmitMove" | "Resign" => Class::Moves,
+        _ if rpc.starts_with("Watch") => Class::Streams,
+        _ if rpc.starts_with("Get") || rpc.starts_with("List") || rpc == "WhoAmI" => Class::Reads,
+        _ => Class::Creates,
+    };
+    Call {
+        class,
+        holds: class == Class::Streams || LONG_POLLS.contains(&rpc),
+    }
+}
+
+/// The call a request is, or `None` for what no limit covers (health,
+/// reflection, metrics, the OpenAPI document, unknown paths, preflights).
+pub fn of_request(method: &Method, path: &str, grpc: bool) -> Option<Call> {
+    if grpc {
+        let (service, rpc) = path.strip_prefix('/')?.split_once('/')?;
+        return service.starts_with("skitgubbe.").then(|| of_rpc(rpc));
+    }
+    ROUTES
+        .iter()
+        .chain(MATCHMAKING_ROUTES)
+        .find(|route| route.method == method.as_str() && matches(route, path))
+        .map(|route| of_rpc(route.rpc))
+}
+
+/// Whether `path` fits the route's template (`{name}` is one segment).
+fn matches(route: &RouteSpec, path: &str) -> bool {
+    let mut template = route.path.split('/');
+    let mut segments = path.split('/');
+    loop {
+        match (template.next(), segments.next()) {
+            (None, None) => return true,
+            (Some(t), Some(s)) if t.starts_with('{') => {
+                if s.is_empty() {
+                    return false;
+                }
+            }
+            (Some(t), Some(s)) if t == s => {}
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grpc_and_rest_class_a_call_alike() {
+        let post = Method::POST;
+        let get = Method::GET;
+        let moves = of_request(&post, "/skitgubbe.v1.GameService/SubmitMove", true);
+        assert_eq!(moves, of_request(&post, "/v1/games/g1/moves", false));
+        assert_eq!(moves.map(|c| c.class), Some(Class::Moves));
+        let signup = of_request(&post, "/v1/accounts/guest", false).map(|c| c.class);
+        assert_eq!(signup, Some(Class::Signup));
+        let watch = of_request(&get, "/v1/games/g1/watch", false);
+        assert_eq!(watch, Some(of_rpc("WatchGame")));
+        assert!(watch.is_some_and(|c| c.holds));
+        let ticket = of_request(&get, "/v1/tickets/t1", false);
+        assert_eq!(
+            ticket.map(|c| (c.class, c.holds)),
+            Some((Class::Reads, true))
+        );
+        let enqueue = of_request(&post, "/skitgubbe.v1.MatchmakingService/Enqueue", true);
+        assert_eq!(enqueue.map(|c| c.class), Some(Class::Creates));
+        let who = of_request(&get, "/v1/accounts/me", false).map(|c| c.class);
+        assert_eq!(who, Some(Class::Reads));
+    }
+
+    #[test]
+    fn what_no_limit_covers_is_not_classed() {
+        let get = Method::GET;
+        assert_eq!(of_request(&get, "/metrics", false), None);
+        assert_eq!(of_request(&get, "/v1/games/g1/moves", false), None);
+        assert_eq!(of_request(&get, "/v1/games//view", false), None);
+        let health = "/grpc.health.v1.Health/Check";
+        assert_eq!(of_request(&Method::POST, health, true), None);
+    }
+}
