@@ -40,6 +40,7 @@ mod event_log;
 mod game;
 mod group_commit;
 mod held;
+mod holdings;
 mod identities;
 mod lobby;
 mod people;
