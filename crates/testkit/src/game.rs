@@ -8,7 +8,7 @@ use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::admin_service_client::AdminServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
-use skit_proto::v1::{AccountKind, CreateAccountRequest, SetHouseBotRequest};
+use skit_proto::v1::{AccountKind, CreateAccountRequest, ListGamesRequest, SetHouseBotRequest};
 use skit_store::testing::TestDb;
 use tonic::transport::Channel;
 
@@ -109,6 +109,22 @@ impl GameService {
     /// The REST/JSON routes on the same port; pass a player's token per call.
     pub fn http(&self) -> Http {
         Http::new(self.url())
+    }
+
+    /// How many games `player` sits in, finished ones included.
+    pub async fn games_of(&self, player: &Player) -> usize {
+        let request = ListGamesRequest {
+            include_over: true,
+            ..Default::default()
+        };
+        self.games()
+            .await
+            .list_games(authed(request, &player.token))
+            .await
+            .unwrap_or_else(|e| panic!("list games: {e}"))
+            .into_inner()
+            .games
+            .len()
     }
 
     /// A new guest account, signed up as a client would.

@@ -3,7 +3,7 @@
 //! (the matchmaker, for players who queued) seats other accounts.
 
 use serde_json::json;
-use skit_proto::v1::{CreateGameRequest, JoinGameRequest, ListGamesRequest, SeatSpec};
+use skit_proto::v1::{CreateGameRequest, JoinGameRequest, SeatSpec};
 use skit_testkit::TestDb;
 use skit_testkit::*;
 use tonic::Code;
@@ -16,22 +16,6 @@ fn needs_consent(field: &'static str) -> Expected {
         field: Some(field),
         ..Expected::new(Code::PermissionDenied, "seat_requires_consent")
     }
-}
-
-/// How many games `player` sits in.
-async fn games_of(app: &GameService, player: &Player) -> usize {
-    let request = ListGamesRequest {
-        include_over: true,
-        ..Default::default()
-    };
-    app.games()
-        .await
-        .list_games(authed(request, &player.token))
-        .await
-        .expect("list")
-        .into_inner()
-        .games
-        .len()
 }
 
 async fn a_player_seats_only_themselves(db: &TestDb) {
@@ -80,7 +64,7 @@ async fn a_player_seats_only_themselves(db: &TestDb) {
         .create_game(authed(unknown, &ann.token))
         .await
         .expect_err("a player seating an account that does not exist");
-    let refused_left_nothing = (games_of(&app, &bo).await, games_of(&app, &cy).await);
+    let refused_left_nothing = (app.games_of(&bo).await, app.games_of(&cy).await);
 
     // Act: ann seats herself and bo joins; the operator seats both
     let own = CreateGameRequest {
@@ -125,7 +109,7 @@ async fn a_player_seats_only_themselves(db: &TestDb) {
         .map(|s| s.account_id.as_deref())
         .collect();
     assert_eq!(seated, [Some(ann.id.as_str()), Some(bo.id.as_str())]);
-    assert_eq!(games_of(&app, &bo).await, 2);
+    assert_eq!(app.games_of(&bo).await, 2);
     drop(games);
     app.stop().await;
 }

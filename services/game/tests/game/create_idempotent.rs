@@ -2,7 +2,7 @@
 //! answer, a matchmaker finishing a match after a crash) returns the game
 //! created the first time, on both databases and under a race.
 
-use skit_proto::v1::{CreateGameRequest, ListGamesRequest};
+use skit_proto::v1::CreateGameRequest;
 use skit_testkit::TestDb;
 use skit_testkit::*;
 use tonic::Code;
@@ -19,24 +19,6 @@ fn request(seats: &[&Player], request_id: &str) -> CreateGameRequest {
         request_id: request_id.into(),
         ..skitgubbe_for(&seats)
     }
-}
-
-/// How many games `guest` sits in.
-async fn games_of(app: &GameService, guest: &Player) -> usize {
-    app.games()
-        .await
-        .list_games(authed(
-            ListGamesRequest {
-                include_over: true,
-                ..Default::default()
-            },
-            &guest.token,
-        ))
-        .await
-        .expect("list")
-        .into_inner()
-        .games
-        .len()
 }
 
 async fn repeated_request_returns_first_game(db: &TestDb) {
@@ -69,7 +51,7 @@ async fn repeated_request_returns_first_game(db: &TestDb) {
     assert_eq!(again.shuffle_commitment, first.shuffle_commitment);
     assert_ne!(other.game_id, first.game_id, "a new id is a new game");
     assert_ne!(plain.into_inner().game_id, first.game_id);
-    assert_eq!(games_of(&app, &ann).await, 3, "three games, not four");
+    assert_eq!(app.games_of(&ann).await, 3, "three games, not four");
 
     let long = "x".repeat(129);
     let refused = games
@@ -105,7 +87,7 @@ async fn concurrent_twins_create_one_game(db: &TestDb) {
         .collect();
 
     assert!(ids.iter().all(|id| *id == ids[0]), "one game: {ids:?}");
-    assert_eq!(games_of(&app, &ann).await, 1);
+    assert_eq!(app.games_of(&ann).await, 1);
     app.stop().await;
 }
 
