@@ -10,7 +10,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_api::Secret;
-use skit_gateway::{BadOrigin, CorsOrigins};
+use skit_gateway::{BadOrigin, CorsOrigins, LimitsConfig};
 use skit_store::{DatabaseUrl, PoolSettings};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -82,6 +82,18 @@ pub struct Config {
     pub jwt_audience: Option<String>,
     /// The claim a new JWT account is named after (`SKIT_JWT_NAME_CLAIM`).
     pub jwt_name_claim: String,
+    /// Games an account may have open (created or seated, not over) at
+    /// once (`SKIT_QUOTA_OPEN_GAMES`; 0: no quota). The operator and house
+    /// bots are exempt.
+    pub quota_open_games: u64,
+    /// Games an account may create in an hour (`SKIT_QUOTA_GAMES_PER_HOUR`;
+    /// 0: no quota).
+    pub quota_games_per_hour: u64,
+    /// Rate limits, stream caps and connection protections
+    /// (`SKIT_LIMITS`, `SKIT_LIMIT_<CLASS>`, `SKIT_MAX_CONNECTIONS`, ...;
+    /// docs/limits.md).
+    #[serde(flatten)]
+    pub limits: LimitsConfig,
 }
 
 impl Default for Config {
@@ -111,6 +123,9 @@ impl Default for Config {
             jwt_issuer: None,
             jwt_audience: None,
             jwt_name_claim: "preferred_username".into(),
+            quota_open_games: 20,
+            quota_games_per_hour: 200,
+            limits: LimitsConfig::default(),
         }
     }
 }

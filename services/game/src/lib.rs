@@ -112,6 +112,9 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let origins = config.cors_origins()?;
+    let operator: Vec<&str> = config.operator_token.iter().map(|t| t.expose()).collect();
+    let limits = skit_gateway::Limits::new(&config.limits, &operator)
+        .context("bad limits in the configuration")?;
     let state = prepare(&config).await?;
     let store = state.store.clone();
     let game = Arc::new(GameApi::new(state.clone()));
@@ -145,14 +148,14 @@ pub async fn run(
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
     metrics::describe();
-    let app = skit_gateway::combined(grpc, rest, &origins).layer(
+    let app = skit_gateway::combined_with_limits(grpc, rest, &origins, &limits).layer(
         tower_http::trace::TraceLayer::new_for_http()
             .make_span_with(|request: &axum::extract::Request| {
                 tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
             }),
     );
     tracing::info!(addr = ?listener.local_addr().ok(), "serving gRPC, gRPC-Web and REST");
-    let served = skit_gateway::serve(listener, app, shutdown).await;
+    let served = skit_gateway::serve_with(listener, app, limits.connections(), shutdown).await;
     state.stop_background();
     drop(state);
     // Lets a restart in the same process open the database again.

@@ -31,6 +31,16 @@ pub struct AppState {
     pub(crate) appends: GroupCommit,
     /// Finished games whose rating update failed, for `rated::retry_failed`.
     pub(crate) unrated: Arc<Mutex<HashSet<GameId>>>,
+    /// What one account may hold and create.
+    pub(crate) quotas: Quotas,
+}
+
+/// The quotas of an account that is neither the operator nor a house bot;
+/// `None` where there is none.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quotas {
+    pub(crate) open_games: Option<u64>,
+    pub(crate) games_per_hour: Option<u64>,
 }
 
 impl AppState {
@@ -58,6 +68,11 @@ impl AppState {
             clock_wake: Arc::default(),
             appends,
             unrated: Arc::default(),
+            quotas: Quotas {
+                open_games: (config.quota_open_games > 0).then_some(config.quota_open_games),
+                games_per_hour: (config.quota_games_per_hour > 0)
+                    .then_some(config.quota_games_per_hour),
+            },
         }
     }
 

@@ -5,6 +5,7 @@
 mod admin;
 mod finish;
 mod play;
+mod quotas;
 mod read;
 mod request_id;
 mod resign;

@@ -64,6 +64,8 @@ impl GameApi {
             ));
         }
         let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
+        self.check_games_per_hour(&caller).await?;
+        self.check_open_games(&caller).await?;
         let seed = Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?;
         let holders: Vec<Option<Holder>> = seats
             .iter()
@@ -229,7 +231,7 @@ impl GameApi {
     ) -> Result<JoinGameResponse, ApiError> {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
-        for _ in 0..APPEND_ATTEMPTS {
+        for attempt in 0..APPEND_ATTEMPTS {
             if let Some(&seat) = live.seats_of(caller.account.id).first() {
                 // A retried join is answered with the seat already held; a
                 // second seat is not to be had by joining.
@@ -243,6 +245,9 @@ impl GameApi {
                     seat: u32::from(seat),
                     view: Some(convert::view(&live, Some(seat), None)),
                 });
+            }
+            if attempt == 0 {
+                self.check_open_games(&caller).await?;
             }
             let lowest = live.lowest_open_seat().ok_or_else(|| {
                 ApiError::failed_precondition(format!("game {id} has no open seat"))

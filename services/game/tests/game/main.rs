@@ -18,6 +18,7 @@ mod discovery;
 mod errors;
 mod health;
 mod jwt;
+mod limits;
 mod list_wait;
 mod migrate;
 mod outage;
