@@ -9,7 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_api::Secret;
-use skit_gateway::{BadOrigin, CorsOrigins};
+use skit_gateway::{BadOrigin, CorsOrigins, LimitsConfig};
 use skit_store::{DatabaseUrl, PoolSettings};
 
 use crate::forming::Settings;
@@ -57,6 +57,16 @@ pub struct Config {
     /// down or overloaded, the request fails with UNAVAILABLE (HTTP 503)
     /// and a retry hint.
     pub db_acquire_timeout_ms: u64,
+    /// Tickets an account may enqueue in an hour
+    /// (`SKIT_MM_QUOTA_TICKETS_PER_HOUR`; 0: no quota). An account holds
+    /// one queued ticket at a time in any case; this bounds how often it
+    /// may cancel and queue again. The operator and house bots are exempt.
+    pub quota_tickets_per_hour: u64,
+    /// Rate limits, stream caps and connection protections
+    /// (`SKIT_MM_LIMITS`, `SKIT_MM_LIMIT_<CLASS>`, `SKIT_MM_MAX_CONNECTIONS`,
+    /// ..., and the shared `SKIT_TRUSTED_PROXIES`; docs/limits.md).
+    #[serde(flatten)]
+    pub limits: LimitsConfig,
 }
 
 impl Default for Config {
@@ -78,6 +88,8 @@ impl Default for Config {
             recheck_ms: 500,
             health_check_ms: 5000,
             db_acquire_timeout_ms: u64::try_from(acquire_timeout.as_millis()).unwrap_or(u64::MAX),
+            quota_tickets_per_hour: 60,
+            limits: LimitsConfig::default(),
         }
     }
 }
@@ -87,7 +99,7 @@ impl Config {
     pub fn environment_help() -> String {
         skit_gateway::environment::help(&Config::default(), |field| match field {
             "database_url" => "DATABASE_URL".into(),
-            "game_url" | "operator_token" | "cors_origins" => {
+            "game_url" | "operator_token" | "cors_origins" | "trusted_proxies" => {
                 skit_gateway::environment::prefixed("SKIT_", field)
             }
             _ => skit_gateway::environment::prefixed("SKIT_MM_", field),
@@ -100,7 +112,12 @@ impl Config {
             .merge(Env::raw().only(&["DATABASE_URL"]))
             .merge(
                 Env::raw()
-                    .only(&["SKIT_GAME_URL", "SKIT_OPERATOR_TOKEN", "SKIT_CORS_ORIGINS"])
+                    .only(&[
+                        "SKIT_GAME_URL",
+                        "SKIT_OPERATOR_TOKEN",
+                        "SKIT_CORS_ORIGINS",
+                        "SKIT_TRUSTED_PROXIES",
+                    ])
                     .map(|k| k.as_str().trim_start_matches("SKIT_").into()),
             )
             .merge(Env::prefixed("SKIT_MM_"))

@@ -57,6 +57,8 @@ pub async fn run(
         .clone()
         .context("SKIT_OPERATOR_TOKEN must be set: games are created as the operator")?;
     operator.check_operator_token()?;
+    let limits = skit_gateway::Limits::new(&config.limits, &[operator.expose()])
+        .context("bad limits in the configuration")?;
     let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
@@ -70,6 +72,8 @@ pub async fn run(
         wake: matcher.waker(),
         long_poll_cap: config.long_poll_cap(),
         recheck: config.recheck(),
+        tickets_per_hour: (config.quota_tickets_per_hour > 0)
+            .then_some(config.quota_tickets_per_hour),
     });
     let matching = tokio::spawn(matcher.run());
 
@@ -95,9 +99,9 @@ pub async fn run(
     let rest = skit_gateway::matchmaking_router(api.clone(), api, &rest_config).merge(health_http);
     // The router installed the metrics recorder.
     metrics::describe();
-    let app = skit_gateway::combined(grpc, rest, &origins);
+    let app = skit_gateway::combined_with_limits(grpc, rest, &origins, &limits);
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving matchmaking: gRPC, gRPC-Web and REST");
-    let served = skit_gateway::serve(listener, app, shutdown).await;
+    let served = skit_gateway::serve_with(listener, app, limits.connections(), shutdown).await;
     matching.abort();
     following.abort();
     // Both hold a clone of the store; wait until they are dropped.

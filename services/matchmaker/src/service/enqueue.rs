@@ -5,6 +5,8 @@
 //! became of it, so a player whose answer was lost is never queued (and
 //! seated) twice.
 
+use std::time::Duration;
+
 use skit_api::ApiError;
 use skit_engine::Ruleset;
 use skit_proto::v1::{AccountKind, EnqueueRequest, Rules, Ticket};
@@ -40,7 +42,34 @@ pub(crate) fn player_counts(rules: &Ruleset, counts: &[u32]) -> Result<Vec<u32>,
     Ok(checked)
 }
 
+const HOUR: Duration = Duration::from_secs(60 * 60);
+
 impl MatchmakingApi {
+    /// Refuses `caller` another ticket if it enqueued its quota in the
+    /// last hour (counted in the database, so across matchmakers); the
+    /// operator is exempt.
+    async fn check_tickets_per_hour(&self, caller: &Caller) -> Result<(), ApiError> {
+        let Some(limit) = self
+            .tickets_per_hour
+            .filter(|_| caller.kind != AccountKind::Operator)
+        else {
+            return Ok(());
+        };
+        let enqueued = self
+            .store
+            .tickets_within(AccountId(caller.account_id), HOUR)
+            .await
+            .map_err(store_error)?;
+        if enqueued < limit {
+            return Ok(());
+        }
+        Err(ApiError::quota_exceeded(
+            "tickets_per_hour",
+            limit,
+            format!("you enqueued {enqueued} tickets in the last hour, the most allowed"),
+        ))
+    }
+
     #[tracing::instrument(skip_all, fields(account = caller.account_id, ticket_id))]
     pub(super) async fn enqueue_ticket(
         &self,
@@ -57,6 +86,7 @@ impl MatchmakingApi {
         skit_api::text::stored_json("rules", &stored_rules)?;
         let ruleset = skit_api::rules(Some(&rules_message))?;
         let counts = player_counts(&ruleset, &req.player_counts)?;
+        self.check_tickets_per_hour(&caller).await?;
         let rating = self
             .game
             .ratings(&[caller.account_id], &rules_message)

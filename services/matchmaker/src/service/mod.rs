@@ -33,6 +33,8 @@ pub struct MatchmakingApi {
     pub(crate) wake: Arc<Notify>,
     pub(crate) long_poll_cap: Duration,
     pub(crate) recheck: Duration,
+    /// Tickets an account (not the operator) may enqueue per hour.
+    pub(crate) tickets_per_hour: Option<u64>,
 }
 
 /// An authenticated caller, as the game service knows them.

@@ -8,6 +8,7 @@ mod durability;
 mod errors;
 mod health;
 mod helpers;
+mod limits;
 mod matching;
 mod outage;
 mod resend;
