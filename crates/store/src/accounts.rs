@@ -2,12 +2,17 @@
 //! kind and by the hash of a bearer token, and the operator's house-bot
 //! mark.
 
+use crate::credentials::insert_credentials;
 use crate::error::is_unique_violation;
 use crate::rows::{self, AccountRow};
-use crate::{Account, AccountId, AccountKind, Error, NewAccount, Store, sql};
+use crate::{
+    Account, AccountId, AccountKind, Credential, Error, NewAccount, NewCredential, Store, sql,
+};
 
 impl Store {
-    /// Fails with [`Error::TokenTaken`] if the token hash is in use.
+    /// The account alone: it authenticates nobody until it holds a
+    /// credential ([`Self::create_account_with_credentials`]). Fails with
+    /// [`Error::TokenTaken`] if the token hash is in use.
     pub async fn create_account(&self, account: NewAccount) -> Result<Account, Error> {
         let params = (
             account.name,
@@ -25,6 +30,30 @@ impl Store {
                 false => e.into(),
             })?;
         row.try_into()
+    }
+
+    /// Creates `account` holding `credentials`, atomically. Fails with
+    /// [`Error::TokenTaken`] if a hash is in use.
+    pub async fn create_account_with_credentials(
+        &self,
+        account: NewAccount,
+        credentials: &[NewCredential],
+    ) -> Result<(Account, Vec<Credential>), Error> {
+        let params = (
+            account.name,
+            account.kind.as_str(),
+            account.token_hash,
+            rows::now(),
+        );
+        let mut tx = self.db.begin().await?;
+        let row: AccountRow = tx
+            .fetch_one(sql::INSERT_ACCOUNT, params)
+            .await
+            .map_err(crate::error::explain_token_insert)?;
+        let account = Account::try_from(row)?;
+        let stored = insert_credentials(&mut tx, account.id, credentials).await?;
+        tx.commit().await?;
+        Ok((account, stored))
     }
 
     pub async fn account(&self, id: AccountId) -> Result<Option<Account>, Error> {
@@ -68,7 +97,9 @@ impl Store {
         row.map(TryInto::try_into).transpose()
     }
 
-    /// Authentication: the account holding this [`token_hash`].
+    /// The account whose first token had this [`crate::token_hash`]
+    /// (authentication reads credentials instead:
+    /// [`Self::credential_by_hash`]).
     pub async fn account_by_token_hash(&self, token_hash: &str) -> Result<Option<Account>, Error> {
         let row: Option<AccountRow> = self
             .db

@@ -124,6 +124,15 @@ pub(crate) fn is_unavailable(e: &sqlx::Error) -> bool {
     }
 }
 
+/// Maps a unique violation on inserting a token's hash to
+/// [`Error::TokenTaken`].
+pub(crate) fn explain_token_insert(e: sqlx::Error) -> Error {
+    match is_unique_violation(&e) {
+        true => Error::TokenTaken,
+        false => e.into(),
+    }
+}
+
 /// Whether a database error is a unique-constraint violation.
 pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
     e.as_database_error()

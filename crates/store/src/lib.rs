@@ -30,6 +30,8 @@ mod admin;
 mod audit;
 mod batch;
 mod clock;
+mod credential;
+mod credentials;
 mod database_url;
 mod db;
 mod devices;
@@ -49,6 +51,7 @@ mod postgres;
 mod rating_update;
 mod ratings;
 mod request_id;
+mod revocations;
 mod rows;
 mod sql;
 mod sqlite;
@@ -63,6 +66,10 @@ pub use account_search::{AccountQuery, GameCounts};
 pub use admin::Voided;
 pub use audit::{AuditEntry, AuditFilter, NewAudit};
 pub use batch::{AppendRequest, AppendResults};
+pub use credential::{
+    Credential, CredentialId, CredentialKind, NewCredential, RefreshRefusal, Scope,
+};
+pub use credentials::SessionSummary;
 pub use database_url::DatabaseUrl;
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
@@ -74,6 +81,7 @@ pub use people::Registration;
 pub use pool::PoolSettings;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};
+pub use revocations::Revocation;
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 

@@ -44,16 +44,16 @@ pub(crate) const ACCOUNT_BY_TOKEN_HASH: &str = concat!(
 
 /// An account created for a client's request (`crate::account_request`).
 pub(crate) const INSERT_ACCOUNT_FOR_REQUEST: &str = concat!(
-    "INSERT INTO accounts (name, kind, token_hash, created_at, request_key, sealed_token) \
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+    "INSERT INTO accounts (name, kind, token_hash, created_at, request_key, sealed_token, \
+     sealed_refresh) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
     account_columns!()
 );
 
-/// The account created for a request key, with its sealed token last.
+/// The account created for a request key, with its sealed tokens last.
 pub(crate) const ACCOUNT_BY_REQUEST_KEY: &str = concat!(
     "SELECT ",
     account_columns!(),
-    ", sealed_token FROM accounts WHERE request_key = $1"
+    ", sealed_token, sealed_refresh FROM accounts WHERE request_key = $1"
 );
 
 /// Marks (`$2` true) or unmarks a bot account as a house bot; no row for

@@ -68,6 +68,23 @@ impl<'a> Tx<'a> {
         }
     }
 
+    pub(crate) async fn fetch_all<R: Record>(
+        &mut self,
+        sql: &'static str,
+        params: impl Params<'_>,
+    ) -> Result<Vec<R>, sqlx::Error> {
+        match &mut self.inner {
+            Inner::Postgres(tx) => {
+                let query = sqlx::query_as_with(sql, params.postgres()?);
+                query.fetch_all(&mut **tx).await
+            }
+            Inner::Sqlite(tx) => {
+                let query = sqlx::query_as_with(sql, params.sqlite()?);
+                query.fetch_all(&mut **tx).await
+            }
+        }
+    }
+
     pub(crate) async fn fetch_one<R: Record>(
         &mut self,
         sql: &'static str,

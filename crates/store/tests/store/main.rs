@@ -5,6 +5,7 @@
 
 mod audit;
 mod contract;
+mod credentials;
 mod group_commit;
 mod helpers;
 mod house_bots;
