@@ -130,6 +130,17 @@ impl ApiError {
             .with_violation(field, "already used for a different request")
     }
 
+    /// The calling credential lacks `scope` (`play`, `read`, `admin`), named
+    /// in the metadata (`scope`) for clients to act on.
+    pub fn missing_scope(scope: &str) -> Self {
+        Self::new(
+            ErrorCode::PermissionDenied,
+            "missing_scope",
+            format!("this call needs a credential with the {scope:?} scope"),
+        )
+        .with_metadata("scope", scope)
+    }
+
     /// Something the service needs cannot be reached; worth retrying after
     /// `retry_delay`.
     pub fn unavailable(message: impl Into<String>, retry_delay: Duration) -> Self {

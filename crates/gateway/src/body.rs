@@ -44,6 +44,12 @@ described!(
     SetAccountStatusRequest,
     AdminSetHouseBotRequest,
     VoidGameRequest,
+    RefreshRequest,
+    LogoutRequest,
+    RevokeSessionRequest,
+    CreateApiKeyRequest,
+    RotateApiKeyRequest,
+    RevokeApiKeyRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

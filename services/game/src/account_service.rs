@@ -1,22 +1,29 @@
 //! AccountService: guests sign themselves up; operators create player and
-//! bot accounts and mark the house bots (both audited, `audit.rs`). Tokens are shown once; only their
-//! hashes are stored (and, for a guest created with a request id, the token
-//! sealed under that request, for its resend: `guest_request`).
+//! bot accounts and mark the house bots (both audited, `audit.rs`). Tokens
+//! are shown once; only their hashes are stored (and, for a guest created
+//! with a request id, its tokens sealed under that request, for its resend:
+//! `guest_request`). The session RPCs are `session_api.rs`, the API keys'
+//! `api_keys.rs`.
 
 use skit_api::ApiError;
 use skit_proto::v1::account_service_server::AccountService;
 use skit_proto::v1::{
     AccountKind as ApiKind, AccountSummary, CreateAccountRequest, CreateAccountResponse,
-    CreateGuestRequest, CreateGuestResponse, ListAccountsRequest, ListAccountsResponse,
-    SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
+    CreateApiKeyRequest, CreateApiKeyResponse, CreateGuestRequest, CreateGuestResponse,
+    ListAccountsRequest, ListAccountsResponse, ListApiKeysRequest, ListApiKeysResponse,
+    ListSessionsRequest, ListSessionsResponse, LogoutRequest, LogoutResponse, RefreshRequest,
+    RevokeApiKeyRequest, RevokeApiKeyResponse, RevokeSessionRequest, RevokeSessionResponse,
+    RotateApiKeyRequest, Session, SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
 };
-use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, token_hash};
+use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
 use tonic::{Request, Response, Status};
 
+use crate::api_keys::{api_key_message, new_api_key};
 use crate::audit::Operator;
 use crate::auth::new_token;
 use crate::error::store_error;
 use crate::guest_request::GuestRequest;
+use crate::sessions::{IssuedSession, SessionDraft};
 use crate::state::AppState;
 
 /// ListAccounts answers at most this many.
@@ -24,7 +31,7 @@ const MAX_LIST: u32 = 1000;
 
 #[derive(Debug, Clone)]
 pub struct AccountApi {
-    state: AppState,
+    pub(crate) state: AppState,
 }
 
 pub(crate) fn api_kind(kind: AccountKind) -> ApiKind {
@@ -57,12 +64,25 @@ fn summary(account: Account) -> AccountSummary {
     }
 }
 
-fn guest_response(account: skit_store::Account, token: String) -> CreateGuestResponse {
+fn guest_response(
+    account: skit_store::Account,
+    token: String,
+    session: Option<Session>,
+) -> CreateGuestResponse {
     CreateGuestResponse {
         account_id: account.id.to_string(),
         name: account.name,
         token,
+        session,
     }
+}
+
+fn session_response(account: skit_store::Account, session: &IssuedSession) -> CreateGuestResponse {
+    guest_response(
+        account,
+        session.access_token.clone(),
+        Some(session.message()),
+    )
 }
 
 impl AccountApi {
@@ -70,24 +90,26 @@ impl AccountApi {
         Self { state }
     }
 
-    /// Creates an account with a fresh token; returns it with the token.
-    async fn create(
+    /// Creates an account holding a new session; returns both.
+    async fn create_with_session(
         &self,
         name: String,
         kind: AccountKind,
-    ) -> Result<(skit_store::Account, String), ApiError> {
-        let token = new_token()?;
-        let account = self
+    ) -> Result<(skit_store::Account, IssuedSession), ApiError> {
+        let draft = SessionDraft::new(&self.state.lifetimes)?;
+        let new = NewAccount {
+            name,
+            kind,
+            token_hash: token_hash(&draft.access_token),
+        };
+        let (account, _) = self
             .state
             .store
-            .create_account(NewAccount {
-                name,
-                kind,
-                token_hash: token_hash(&token),
-            })
+            .create_account_with_credentials(new, &draft.credentials())
             .await
             .map_err(store_error)?;
-        Ok((account, token))
+        let id = account.id;
+        Ok((account, draft.issued(id)))
     }
 
     #[tracing::instrument(skip_all)]
@@ -113,21 +135,30 @@ impl AccountApi {
             None => format!("guest-{}", &new_token()?[4..10]),
         };
         let Some(request) = request else {
-            let (account, token) = self.create(name, AccountKind::Guest).await?;
-            return Ok(guest_response(account, token));
+            let (account, session) = self.create_with_session(name, AccountKind::Guest).await?;
+            return Ok(session_response(account, &session));
         };
-        let token = new_token()?;
+        let draft = SessionDraft::new(&self.state.lifetimes)?;
         let new = NewAccount {
             name,
             kind: AccountKind::Guest,
-            token_hash: token_hash(&token),
+            token_hash: token_hash(&draft.access_token),
         };
         let kept = AccountRequest {
             key: request.key(),
-            sealed_token: request.seal(&token)?,
+            sealed_token: request.seal(&draft.access_token)?,
+            sealed_refresh: Some(request.seal_refresh(&draft.refresh_token)?),
         };
-        match self.state.store.create_account_for_request(new, kept).await {
-            Ok(account) => Ok(guest_response(account, token)),
+        let created = self
+            .state
+            .store
+            .create_account_for_request(new, kept, &draft.credentials())
+            .await;
+        match created {
+            Ok(account) => {
+                let session = draft.issued(account.id);
+                Ok(session_response(account, &session))
+            }
             // A concurrent twin of this request won.
             Err(skit_store::Error::DuplicateRequest) => self
                 .guest_created_for(&request)
@@ -160,8 +191,55 @@ impl AccountApi {
                     "request_id was used for a CreateGuest with another name",
                 )
             })?;
+        let session = match &kept.sealed_refresh {
+            Some(sealed) => {
+                self.first_session(account.id, &token, request, sealed)
+                    .await?
+            }
+            None => None,
+        };
         tracing::info!(account = %account.id, "repeated CreateGuest answered with the first account");
-        Ok(Some(guest_response(account, token)))
+        Ok(Some(guest_response(account, token, session)))
+    }
+
+    /// The session the first CreateGuest of `request` answered, from its
+    /// access token and its sealed refresh token.
+    async fn first_session(
+        &self,
+        account_id: AccountId,
+        access_token: &str,
+        request: &GuestRequest<'_>,
+        sealed_refresh: &str,
+    ) -> Result<Option<Session>, ApiError> {
+        let store = &self.state.store;
+        let refresh_token = request
+            .open_refresh(sealed_refresh)
+            .ok_or_else(|| ApiError::invariant("a sealed refresh token that does not open"))?;
+        let access = store
+            .credential_by_hash(&token_hash(access_token))
+            .await
+            .map_err(store_error)?;
+        let refresh = store
+            .credential_by_hash(&token_hash(&refresh_token))
+            .await
+            .map_err(store_error)?;
+        let (Some(access), Some(refresh)) = (access, refresh) else {
+            return Ok(None);
+        };
+        let (Some(session_id), Some(access_expires_at), Some(refresh_expires_at)) =
+            (access.session_id, access.expires_at, refresh.expires_at)
+        else {
+            return Ok(None);
+        };
+        let session = IssuedSession {
+            account_id,
+            session_id,
+            access_token: access_token.to_owned(),
+            access_expires_at,
+            refresh_token,
+            refresh_expires_at,
+        };
+        Ok(Some(session.message()))
     }
 
     #[tracing::instrument(skip_all)]
@@ -183,7 +261,40 @@ impl AccountApi {
                 ));
             }
         };
-        let (account, token) = self.create(name, kind).await?;
+        let answer = match kind {
+            AccountKind::Player => {
+                let (account, session) = self.create_with_session(name, kind).await?;
+                let answer = CreateAccountResponse {
+                    account_id: account.id.to_string(),
+                    token: session.access_token.clone(),
+                    session: Some(session.message()),
+                    api_key: None,
+                };
+                (account, answer)
+            }
+            _ => {
+                let (token, key) = new_api_key("first key".into(), vec![Scope::Play, Scope::Read])?;
+                let new = NewAccount {
+                    name,
+                    kind,
+                    token_hash: key.token_hash.clone(),
+                };
+                let (account, keys) = self
+                    .state
+                    .store
+                    .create_account_with_credentials(new, &[key])
+                    .await
+                    .map_err(store_error)?;
+                let answer = CreateAccountResponse {
+                    account_id: account.id.to_string(),
+                    token,
+                    session: None,
+                    api_key: keys.first().map(api_key_message),
+                };
+                (account, answer)
+            }
+        };
+        let (account, answer) = answer;
         // After the account, in a transaction of its own: creating an
         // account and its credential is not one statement of the store's.
         let mut record = operator.audit_account("create_account", "", account.id);
@@ -193,10 +304,7 @@ impl AccountApi {
             .record_audit(&record)
             .await
             .map_err(store_error)?;
-        Ok(CreateAccountResponse {
-            account_id: account.id.to_string(),
-            token,
-        })
+        Ok(answer)
     }
 
     #[tracing::instrument(skip_all)]
@@ -278,10 +386,16 @@ impl AccountService for AccountApi {
         request: Request<WhoAmIRequest>,
     ) -> Result<Response<WhoAmIResponse>, Status> {
         let caller = self.state.auth.caller(request.metadata()).await?;
+        let scopes = caller
+            .scopes()
+            .iter()
+            .map(|s| s.as_str().to_owned())
+            .collect();
         Ok(Response::new(WhoAmIResponse {
             account_id: caller.account.id.to_string(),
             name: caller.account.name,
             kind: api_kind(caller.account.kind) as i32,
+            scopes,
         }))
     }
 
@@ -297,5 +411,73 @@ impl AccountService for AccountApi {
         request: Request<SetHouseBotRequest>,
     ) -> Result<Response<AccountSummary>, Status> {
         Ok(Response::new(self.house_bot(request).await?))
+    }
+
+    async fn refresh(&self, request: Request<RefreshRequest>) -> Result<Response<Session>, Status> {
+        Ok(Response::new(
+            self.refresh_session(request.into_inner()).await?,
+        ))
+    }
+
+    async fn logout(
+        &self,
+        request: Request<LogoutRequest>,
+    ) -> Result<Response<LogoutResponse>, Status> {
+        Ok(Response::new(self.log_out(request.metadata()).await?))
+    }
+
+    async fn list_sessions(
+        &self,
+        request: Request<ListSessionsRequest>,
+    ) -> Result<Response<ListSessionsResponse>, Status> {
+        Ok(Response::new(self.own_sessions(request.metadata()).await?))
+    }
+
+    async fn revoke_session(
+        &self,
+        request: Request<RevokeSessionRequest>,
+    ) -> Result<Response<RevokeSessionResponse>, Status> {
+        let metadata = request.metadata().clone();
+        Ok(Response::new(
+            self.revoke_own_session(&metadata, request.into_inner())
+                .await?,
+        ))
+    }
+
+    async fn create_api_key(
+        &self,
+        request: Request<CreateApiKeyRequest>,
+    ) -> Result<Response<CreateApiKeyResponse>, Status> {
+        let metadata = request.metadata().clone();
+        Ok(Response::new(
+            self.create_key(&metadata, request.into_inner()).await?,
+        ))
+    }
+
+    async fn list_api_keys(
+        &self,
+        request: Request<ListApiKeysRequest>,
+    ) -> Result<Response<ListApiKeysResponse>, Status> {
+        Ok(Response::new(self.list_keys(request.metadata()).await?))
+    }
+
+    async fn rotate_api_key(
+        &self,
+        request: Request<RotateApiKeyRequest>,
+    ) -> Result<Response<CreateApiKeyResponse>, Status> {
+        let metadata = request.metadata().clone();
+        Ok(Response::new(
+            self.rotate_key(&metadata, request.into_inner()).await?,
+        ))
+    }
+
+    async fn revoke_api_key(
+        &self,
+        request: Request<RevokeApiKeyRequest>,
+    ) -> Result<Response<RevokeApiKeyResponse>, Status> {
+        let metadata = request.metadata().clone();
+        Ok(Response::new(
+            self.revoke_key(&metadata, request.into_inner()).await?,
+        ))
     }
 }

@@ -190,6 +190,12 @@ impl AdminApi {
             .map_err(store_error)?
             .ok_or_else(|| ApiError::not_found(format!("no account {id}")))?;
         self.state.auth.forget_account(id);
+        // Every other instance forgets it within a second (the revocation
+        // feed).
+        store
+            .announce_account_change(id)
+            .await
+            .map_err(store_error)?;
         if status != AccountStatus::Active {
             let games = self.games.mark_absent(id).await?;
             tracing::info!(games, "seats of a disabled account marked absent");

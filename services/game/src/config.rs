@@ -82,6 +82,19 @@ pub struct Config {
     pub jwt_audience: Option<String>,
     /// The claim a new JWT account is named after (`SKIT_JWT_NAME_CLAIM`).
     pub jwt_name_claim: String,
+    /// How long an access token authenticates calls
+    /// (`SKIT_ACCESS_TOKEN_TTL_MS`); then Refresh buys the next one.
+    pub access_token_ttl_ms: u64,
+    /// How long a refresh token may be used, once
+    /// (`SKIT_REFRESH_TOKEN_TTL_MS`); each use rotates it.
+    pub refresh_token_ttl_ms: u64,
+    /// The longest grace period RotateApiKey grants the key it replaces
+    /// (`SKIT_API_KEY_GRACE_MAX_MS`).
+    pub api_key_grace_max_ms: u64,
+    /// How often the revocation feed is read (`SKIT_REVOCATION_POLL_MS`):
+    /// a credential revoked on any instance is refused on this one within
+    /// about three times this (one second at the default).
+    pub revocation_poll_ms: u64,
     /// Games an account may have open (created or seated, not over) at
     /// once (`SKIT_QUOTA_OPEN_GAMES`; 0: no quota). The operator and house
     /// bots are exempt.
@@ -123,6 +136,10 @@ impl Default for Config {
             jwt_issuer: None,
             jwt_audience: None,
             jwt_name_claim: "preferred_username".into(),
+            access_token_ttl_ms: 60 * 60 * 1000,
+            refresh_token_ttl_ms: 30 * 24 * 60 * 60 * 1000,
+            api_key_grace_max_ms: 7 * 24 * 60 * 60 * 1000,
+            revocation_poll_ms: 250,
             quota_open_games: 20,
             quota_games_per_hour: 200,
             limits: LimitsConfig::default(),
@@ -203,6 +220,19 @@ impl Config {
 
     pub fn jwks_refresh(&self) -> Duration {
         Duration::from_millis(self.jwks_refresh_ms.max(1))
+    }
+
+    /// The lifetimes of issued credentials.
+    pub fn token_lifetimes(&self) -> crate::sessions::Lifetimes {
+        crate::sessions::Lifetimes {
+            access: Duration::from_millis(self.access_token_ttl_ms.max(1)),
+            refresh: Duration::from_millis(self.refresh_token_ttl_ms.max(1)),
+            api_key_grace_max: Duration::from_millis(self.api_key_grace_max_ms),
+        }
+    }
+
+    pub fn revocation_poll(&self) -> Duration {
+        Duration::from_millis(self.revocation_poll_ms.max(1))
     }
 }
 

@@ -20,6 +20,8 @@ pub const MIN_CHARS: usize = 16;
 
 const KEY_DOMAIN: &[u8] = b"skitgubbe guest request key\0";
 const SEAL_DOMAIN: &[u8] = b"skitgubbe guest token seal\0";
+/// The refresh token's pad: another domain, so the two seals share no pad.
+const REFRESH_SEAL_DOMAIN: &[u8] = b"skitgubbe guest refresh token seal\0";
 /// Tokens are this prefix and 32 random bytes in hex ([`crate::auth::new_token`]).
 const TOKEN_PREFIX: &str = "skt_";
 
@@ -50,31 +52,53 @@ impl<'a> GuestRequest<'a> {
         hex::encode(hash(KEY_DOMAIN, self.id.as_bytes(), &[]))
     }
 
-    /// `token` sealed under this request.
+    /// `token` (the first access token) sealed under this request.
     pub fn seal(&self, token: &str) -> Result<String, ApiError> {
+        self.seal_in(SEAL_DOMAIN, token)
+    }
+
+    /// The first refresh token sealed under this request.
+    pub fn seal_refresh(&self, token: &str) -> Result<String, ApiError> {
+        self.seal_in(REFRESH_SEAL_DOMAIN, token)
+    }
+
+    fn seal_in(&self, domain: &[u8], token: &str) -> Result<String, ApiError> {
         let bytes = token
             .strip_prefix(TOKEN_PREFIX)
             .and_then(|hex| <[u8; 32]>::try_from(hex::decode(hex).ok()?).ok())
             .ok_or_else(|| ApiError::invariant("a new token of an unexpected form"))?;
-        Ok(hex::encode(self.xor(bytes)))
+        Ok(hex::encode(self.xor(domain, bytes)))
     }
 
     /// The token `sealed` holds, if this request sealed it: checked against
     /// the account's `token_hash`. `None`: another request (the same id with
     /// another name).
     pub fn open(&self, sealed: &str, token_hash: &str) -> Option<String> {
-        let bytes = <[u8; 32]>::try_from(hex::decode(sealed).ok()?).ok()?;
-        let token = format!("{TOKEN_PREFIX}{}", hex::encode(self.xor(bytes)));
+        let token = self.open_in(SEAL_DOMAIN, sealed)?;
         (skit_store::token_hash(&token) == token_hash).then_some(token)
     }
 
-    fn xor(&self, mut bytes: [u8; 32]) -> [u8; 32] {
+    /// The refresh token `sealed` holds, if this request sealed it (check
+    /// it against its credential: only [`Self::open`] proves the request).
+    pub fn open_refresh(&self, sealed: &str) -> Option<String> {
+        self.open_in(REFRESH_SEAL_DOMAIN, sealed)
+    }
+
+    fn open_in(&self, domain: &[u8], sealed: &str) -> Option<String> {
+        let bytes = <[u8; 32]>::try_from(hex::decode(sealed).ok()?).ok()?;
+        Some(format!(
+            "{TOKEN_PREFIX}{}",
+            hex::encode(self.xor(domain, bytes))
+        ))
+    }
+
+    fn xor(&self, domain: &[u8], mut bytes: [u8; 32]) -> [u8; 32] {
         // The name is tagged so that no name and an empty one differ.
         let name: Vec<u8> = match self.name {
             None => vec![0],
             Some(name) => [&[1], name.as_bytes()].concat(),
         };
-        let pad = hash(SEAL_DOMAIN, self.id.as_bytes(), &name);
+        let pad = hash(domain, self.id.as_bytes(), &name);
         for (byte, p) in bytes.iter_mut().zip(pad) {
             *byte ^= p;
         }

@@ -7,6 +7,7 @@
 
 mod account_service;
 mod admin_service;
+mod api_keys;
 mod audit;
 mod auth;
 mod cached;
@@ -23,11 +24,14 @@ mod jwt_accounts;
 mod live;
 mod metrics;
 mod names;
+mod operator;
 mod places;
 mod rated;
 mod rating_jobs;
 mod rating_model;
 mod rating_service;
+mod session_api;
+mod sessions;
 mod shuffle;
 mod state;
 mod timeouts;
@@ -49,19 +53,19 @@ use state::AppState;
 pub use config::Config;
 
 /// Connects to the database and prepares the shared state: the operator
-/// account, the task that follows other instances' appends, the task
-/// that applies run-out clocks, the one that evicts idle games, the one
-/// that retries refused rating updates and, with an identity provider, the
-/// one that reads its keys again.
+/// account, the task that reads the revocation feed, the task that follows
+/// other instances' appends, the task that applies run-out clocks, the one
+/// that evicts idle games, the one that retries refused rating updates
+/// and, with an identity provider, the one that reads its keys again.
 async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     config.check()?;
     let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
     if let Some(token) = &config.operator_token {
-        auth::ensure_operator(&store, token)
+        operator::ensure_operator(&store, token)
             .await
-            .context("cannot create the operator account")?;
+            .context("cannot set up the operator credential")?;
     }
     let jwt = jwks::configured(config)
         .await
@@ -74,6 +78,12 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     if let Some((verifier, source)) = jwt {
         state.spawn_background(jwks::refresh(source, verifier, config.jwks_refresh()));
     }
+    state.spawn_background(
+        state
+            .auth
+            .clone()
+            .follow_revocations(config.revocation_poll()),
+    );
     state.spawn_background(games::follow_notices(store, state.games.clone()));
     state.spawn_background(timeouts::enforce(
         GameApi::new(state.clone()),

@@ -7,7 +7,7 @@ use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
     GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rules,
 };
-use skit_store::{AccountId, AccountKind, Rating};
+use skit_store::{AccountId, AccountKind, Rating, Scope};
 use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
@@ -181,7 +181,11 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetRatingsRequest>,
     ) -> Result<Response<GetRatingsResponse>, Status> {
-        let caller = self.state.auth.caller(request.metadata()).await?;
+        let caller = self
+            .state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
         Ok(Response::new(
             self.ratings(caller, request.into_inner()).await?,
         ))
@@ -191,7 +195,11 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetRatingHistoryRequest>,
     ) -> Result<Response<GetRatingHistoryResponse>, Status> {
-        let caller = self.state.auth.caller(request.metadata()).await?;
+        let caller = self
+            .state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
         Ok(Response::new(
             self.history(caller, request.into_inner()).await?,
         ))
@@ -201,7 +209,10 @@ impl RatingService for RatingApi {
         &self,
         request: Request<GetLeaderboardRequest>,
     ) -> Result<Response<GetLeaderboardResponse>, Status> {
-        self.state.auth.caller(request.metadata()).await?;
+        self.state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
         Ok(Response::new(self.leaderboard(request.into_inner()).await?))
     }
 }

@@ -17,6 +17,8 @@ pub struct AppState {
     pub(crate) store: Store,
     /// Bearer tokens to accounts, cached.
     pub(crate) auth: Authenticator,
+    /// How long issued credentials live.
+    pub(crate) lifetimes: crate::sessions::Lifetimes,
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
     /// The background tasks (following the store's append notices,
@@ -60,7 +62,8 @@ impl AppState {
         };
         Self {
             games: Arc::new(Games::new(store.clone())),
-            auth: Authenticator::new(store.clone(), jwt),
+            auth: Authenticator::new(store.clone(), config.revocation_poll(), jwt),
+            lifetimes: config.token_lifetimes(),
             store,
             long_poll_cap: config.long_poll_cap(),
             background: Arc::default(),

@@ -6,8 +6,9 @@
 
 use std::time::Duration;
 
-use skit_api::ApiError;
+use skit_api::{ApiError, ErrorCode};
 use tonic::{Code, Status};
+use tonic_types::StatusExt;
 
 /// When to try again while the game service cannot be reached: about as
 /// long as it takes a restarting instance to answer again.
@@ -17,7 +18,14 @@ const GAME_RETRY_DELAY: Duration = Duration::from_secs(1);
 pub fn auth_error(status: &Status) -> ApiError {
     match status.code() {
         Code::Unauthenticated | Code::PermissionDenied => {
-            ApiError::unauthenticated(status.message())
+            // Why the token is refused, where a client can act on it.
+            let reason = match status.get_details_error_info().map(|info| info.reason) {
+                Some(r) if r == "token_expired" => "token_expired",
+                Some(r) if r == "token_revoked" => "token_revoked",
+                Some(r) if r == "account_disabled" => "account_disabled",
+                _ => "unauthenticated",
+            };
+            ApiError::new(ErrorCode::Unauthenticated, reason, status.message())
         }
         Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled => {
             ApiError::unavailable("the game service is unavailable", GAME_RETRY_DELAY)

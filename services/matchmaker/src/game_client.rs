@@ -18,8 +18,10 @@ use skit_proto::v1::{
 use tonic::Status;
 use tonic::transport::{Channel, Endpoint};
 
-/// How long a token's WhoAmI answer is trusted.
-const WHOAMI_TTL: Duration = Duration::from_secs(10);
+/// How long a token's WhoAmI answer is trusted: short, so that with the
+/// game service's own bound (its cache follows the revocation feed) a
+/// revoked token is refused here within a second too.
+const WHOAMI_TTL: Duration = Duration::from_millis(200);
 /// Entries kept before the cache is swept of expired ones.
 const WHOAMI_SWEEP_AT: usize = 10_000;
 /// The most house bots asked for.

@@ -23,8 +23,8 @@ use crate::{
 };
 
 pub(super) struct AccountState<A> {
-    service: Arc<A>,
-    queries: Arc<QueryDecoder>,
+    pub(super) service: Arc<A>,
+    pub(super) queries: Arc<QueryDecoder>,
 }
 
 // Derived Clone would demand `A: Clone`; only the Arcs are cloned.

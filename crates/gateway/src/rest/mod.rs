@@ -4,6 +4,7 @@
 
 mod account;
 mod admin;
+mod credentials;
 mod credentials_first;
 mod game;
 mod matchmaking;
@@ -85,7 +86,8 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService, D: Admin
     let document = openapi::document(&pool, ROUTES, "Skitgubbe as a service");
     let auth = Arc::new(WhoAmI(accounts.clone()));
     let api = game::routes(game, queries.clone())
-        .merge(account::routes(accounts, queries.clone()))
+        .merge(account::routes(accounts.clone(), queries.clone()))
+        .merge(credentials::routes(accounts, queries.clone()))
         .merge(rating::routes(ratings, queries.clone()))
         .merge(admin::routes(admin, queries));
     with_document_and_limits(api, ROUTES, auth, document, config)

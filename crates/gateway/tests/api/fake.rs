@@ -22,6 +22,12 @@ use skit_proto::v1::{
     game_service_server::GameService,
 };
 use skit_proto::v1::{
+    CreateApiKeyRequest, CreateApiKeyResponse, ListApiKeysRequest, ListApiKeysResponse,
+    ListSessionsRequest, ListSessionsResponse, LogoutRequest, LogoutResponse, RefreshRequest,
+    RevokeApiKeyRequest, RevokeApiKeyResponse, RevokeSessionRequest, RevokeSessionResponse,
+    RotateApiKeyRequest, Session,
+};
+use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
     GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rating,
     RatingChange, rating_service_server::RatingService,
@@ -257,6 +263,7 @@ impl AccountService for Fake {
                 .name
                 .unwrap_or_else(|| "Guest 1".into()),
             token: TOKEN.into(),
+            session: None,
         }))
     }
 
@@ -271,6 +278,8 @@ impl AccountService for Fake {
         Ok(Response::new(CreateAccountResponse {
             account_id: "acc-2".into(),
             token: "t2".into(),
+            session: None,
+            api_key: None,
         }))
     }
 
@@ -283,6 +292,7 @@ impl AccountService for Fake {
             account_id: "acc-1".into(),
             name: "Ada".into(),
             kind: AccountKind::Player.into(),
+            scopes: vec!["play".into(), "read".into()],
         }))
     }
 
@@ -314,6 +324,72 @@ impl AccountService for Fake {
             kind: AccountKind::Bot.into(),
             house_bot: request.house_bot,
         }))
+    }
+
+    async fn refresh(&self, request: Request<RefreshRequest>) -> Result<Response<Session>, Status> {
+        // No bearer token: the refresh token is the credential.
+        self.record("Refresh", request.get_ref());
+        Ok(Response::new(Session {
+            account_id: "acc-1".into(),
+            access_token: TOKEN.into(),
+            ..Default::default()
+        }))
+    }
+
+    async fn logout(
+        &self,
+        request: Request<LogoutRequest>,
+    ) -> Result<Response<LogoutResponse>, Status> {
+        self.accept("Logout", &request)?;
+        Ok(Response::new(LogoutResponse {}))
+    }
+
+    async fn list_sessions(
+        &self,
+        request: Request<ListSessionsRequest>,
+    ) -> Result<Response<ListSessionsResponse>, Status> {
+        self.accept("ListSessions", &request)?;
+        Ok(Response::new(ListSessionsResponse::default()))
+    }
+
+    async fn revoke_session(
+        &self,
+        request: Request<RevokeSessionRequest>,
+    ) -> Result<Response<RevokeSessionResponse>, Status> {
+        self.accept("RevokeSession", &request)?;
+        Ok(Response::new(RevokeSessionResponse {}))
+    }
+
+    async fn create_api_key(
+        &self,
+        request: Request<CreateApiKeyRequest>,
+    ) -> Result<Response<CreateApiKeyResponse>, Status> {
+        self.accept("CreateApiKey", &request)?;
+        Ok(Response::new(CreateApiKeyResponse::default()))
+    }
+
+    async fn list_api_keys(
+        &self,
+        request: Request<ListApiKeysRequest>,
+    ) -> Result<Response<ListApiKeysResponse>, Status> {
+        self.accept("ListApiKeys", &request)?;
+        Ok(Response::new(ListApiKeysResponse::default()))
+    }
+
+    async fn rotate_api_key(
+        &self,
+        request: Request<RotateApiKeyRequest>,
+    ) -> Result<Response<CreateApiKeyResponse>, Status> {
+        self.accept("RotateApiKey", &request)?;
+        Ok(Response::new(CreateApiKeyResponse::default()))
+    }
+
+    async fn revoke_api_key(
+        &self,
+        request: Request<RevokeApiKeyRequest>,
+    ) -> Result<Response<RevokeApiKeyResponse>, Status> {
+        self.accept("RevokeApiKey", &request)?;
+        Ok(Response::new(RevokeApiKeyResponse {}))
     }
 }
 

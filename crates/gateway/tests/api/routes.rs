@@ -197,7 +197,8 @@ async fn who_am_i_passes_the_bearer_token() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(
         answer.json(),
-        json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER"})
+        json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER",
+               "scopes": ["play", "read"]})
     );
 }
 

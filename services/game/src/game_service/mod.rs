@@ -19,7 +19,7 @@ use skit_proto::v1::{
     JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
     ResignResponse, SeatAssignment, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
 };
-use skit_store::{AccountKind, GameId};
+use skit_store::{AccountKind, GameId, Scope};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
@@ -92,8 +92,10 @@ impl GameApi {
         Self { state }
     }
 
-    async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
-        self.state.auth.caller(request.metadata()).await
+    /// The caller, if its credential has `scope`: `play` to change games,
+    /// `read` to look at them.
+    async fn caller<T>(&self, request: &Request<T>, scope: Scope) -> Result<Caller, ApiError> {
+        self.state.auth.authorize(request.metadata(), scope).await
     }
 }
 
@@ -103,7 +105,7 @@ impl GameService for GameApi {
         &self,
         request: Request<CreateGameRequest>,
     ) -> Result<Response<CreateGameResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Play).await?;
         Ok(Response::new(
             self.create(caller, request.into_inner()).await?,
         ))
@@ -113,7 +115,7 @@ impl GameService for GameApi {
         &self,
         request: Request<JoinGameRequest>,
     ) -> Result<Response<JoinGameResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Play).await?;
         Ok(Response::new(
             self.join(caller, request.into_inner()).await?,
         ))
@@ -123,7 +125,7 @@ impl GameService for GameApi {
         &self,
         request: Request<SubmitMoveRequest>,
     ) -> Result<Response<SubmitMoveResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Play).await?;
         match self.submit(caller, request.into_inner()).await {
             Ok(reply) => {
                 crate::metrics::record_move();
@@ -140,14 +142,14 @@ impl GameService for GameApi {
         &self,
         request: Request<ResignRequest>,
     ) -> Result<Response<ResignResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Play).await?;
         Ok(Response::new(
             self.resign_seat(caller, request.into_inner()).await?,
         ))
     }
 
     async fn get_view(&self, request: Request<GetViewRequest>) -> Result<Response<View>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Read).await?;
         Ok(Response::new(
             self.get_view_for(caller, request.into_inner()).await?,
         ))
@@ -159,7 +161,7 @@ impl GameService for GameApi {
         &self,
         request: Request<WatchGameRequest>,
     ) -> Result<Response<Self::WatchGameStream>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Read).await?;
         Ok(Response::new(
             self.watch(caller, request.into_inner()).await?,
         ))
@@ -169,7 +171,7 @@ impl GameService for GameApi {
         &self,
         request: Request<ListGamesRequest>,
     ) -> Result<Response<ListGamesResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Read).await?;
         Ok(Response::new(
             self.list(caller, request.into_inner()).await?,
         ))
@@ -179,7 +181,7 @@ impl GameService for GameApi {
         &self,
         request: Request<GetHistoryRequest>,
     ) -> Result<Response<GetHistoryResponse>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, Scope::Read).await?;
         Ok(Response::new(
             self.history(caller, request.into_inner()).await?,
         ))

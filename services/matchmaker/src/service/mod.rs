@@ -50,17 +50,33 @@ fn ticket_id(text: &str) -> Result<TicketId, ApiError> {
 }
 
 impl MatchmakingApi {
-    async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, ApiError> {
+    /// The caller, if its credential has `scope` (`play` to queue and
+    /// cancel, `read` to look at tickets; PERMISSION_DENIED `missing_scope`
+    /// otherwise).
+    async fn caller<T>(&self, request: &Request<T>, scope: &str) -> Result<Caller, ApiError> {
+        let (caller, scopes) = self.identify(request).await?;
+        if !scopes.iter().any(|s| s == scope) {
+            return Err(ApiError::missing_scope(scope));
+        }
+        Ok(caller)
+    }
+
+    /// The caller and its credential's scopes, as the game service says.
+    async fn identify<T>(&self, request: &Request<T>) -> Result<(Caller, Vec<String>), ApiError> {
         let token = bearer_token(request.metadata())?;
         let WhoAmIResponse {
-            account_id, kind, ..
+            account_id,
+            kind,
+            scopes,
+            ..
         } = self.game.whoami(token).await.map_err(|s| auth_error(&s))?;
-        Ok(Caller {
+        let caller = Caller {
             account_id: account_id
                 .parse()
                 .map_err(|_| ApiError::unauthenticated("unknown account"))?,
             kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
-        })
+        };
+        Ok((caller, scopes))
     }
 
     /// The ticket, if the caller owns it (operators see every ticket).
@@ -116,7 +132,7 @@ impl MatchmakingApi {
 impl skit_gateway::Authenticate for MatchmakingApi {
     async fn authenticate(&self, metadata: tonic::metadata::MetadataMap) -> Result<(), Status> {
         let request = Request::from_parts(metadata, Default::default(), ());
-        self.caller(&request)
+        self.identify(&request)
             .await
             .map(|_| ())
             .map_err(Status::from)
@@ -126,7 +142,7 @@ impl skit_gateway::Authenticate for MatchmakingApi {
 #[tonic::async_trait]
 impl MatchmakingService for MatchmakingApi {
     async fn enqueue(&self, request: Request<EnqueueRequest>) -> Result<Response<Ticket>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, "play").await?;
         Ok(Response::new(
             self.enqueue_ticket(caller, request.into_inner()).await?,
         ))
@@ -136,7 +152,7 @@ impl MatchmakingService for MatchmakingApi {
         &self,
         request: Request<CancelTicketRequest>,
     ) -> Result<Response<Ticket>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, "play").await?;
         Ok(Response::new(
             self.cancel(caller, request.into_inner()).await?,
         ))
@@ -146,7 +162,7 @@ impl MatchmakingService for MatchmakingApi {
         &self,
         request: Request<GetTicketRequest>,
     ) -> Result<Response<Ticket>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, "read").await?;
         Ok(Response::new(self.get(caller, request.into_inner()).await?))
     }
 
@@ -156,7 +172,7 @@ impl MatchmakingService for MatchmakingApi {
         &self,
         request: Request<WatchTicketRequest>,
     ) -> Result<Response<Self::WatchTicketStream>, Status> {
-        let caller = self.caller(&request).await?;
+        let caller = self.caller(&request, "read").await?;
         Ok(Response::new(
             self.watch(caller, request.into_inner()).await?,
         ))

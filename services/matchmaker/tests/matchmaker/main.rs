@@ -3,6 +3,7 @@
 //! with tickets in and games out as clients see them.
 
 mod bad_input;
+mod credentials;
 mod discovery;
 mod durability;
 mod errors;
