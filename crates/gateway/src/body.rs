@@ -50,6 +50,11 @@ described!(
     CreateApiKeyRequest,
     RotateApiKeyRequest,
     RevokeApiKeyRequest,
+    RegisterRequest,
+    LoginRequest,
+    UpgradeGuestRequest,
+    AuthenticateDeviceRequest,
+    LinkDeviceRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

@@ -270,6 +270,50 @@ pub const ROUTES: &[RouteSpec] = &[
         "ListAuditLog",
         Shape::Query,
     ),
+    RouteSpec {
+        authenticated: false,
+        ..route(
+            "POST",
+            "/v1/accounts/register",
+            ACCOUNT_SERVICE,
+            "Register",
+            Shape::Body,
+        )
+    },
+    RouteSpec {
+        authenticated: false,
+        ..route(
+            "POST",
+            "/v1/accounts/login",
+            ACCOUNT_SERVICE,
+            "Login",
+            Shape::Body,
+        )
+    },
+    route(
+        "POST",
+        "/v1/accounts/me/upgrade",
+        ACCOUNT_SERVICE,
+        "UpgradeGuest",
+        Shape::Body,
+    ),
+    RouteSpec {
+        authenticated: false,
+        ..route(
+            "POST",
+            "/v1/accounts/device",
+            ACCOUNT_SERVICE,
+            "AuthenticateDevice",
+            Shape::Body,
+        )
+    },
+    route(
+        "POST",
+        "/v1/accounts/me/devices",
+        ACCOUNT_SERVICE,
+        "LinkDevice",
+        Shape::Body,
+    ),
 ];
 
 /// Every REST route of the matchmaker (`skit-matchmaker`).

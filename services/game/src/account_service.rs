@@ -3,7 +3,8 @@
 //! are shown once; only their hashes are stored (and, for a guest created
 //! with a request id, its tokens sealed under that request, for its resend:
 //! `guest_request`). The session RPCs are `session_api.rs`, the API keys'
-//! `api_keys.rs`.
+//! `api_keys.rs`, people's sign-ins (register, login, guest upgrade,
+//! devices) `sign_in_api.rs`.
 
 use skit_api::ApiError;
 use skit_proto::v1::account_service_server::AccountService;
@@ -15,6 +16,10 @@ use skit_proto::v1::{
     RevokeApiKeyRequest, RevokeApiKeyResponse, RevokeSessionRequest, RevokeSessionResponse,
     RotateApiKeyRequest, Session, SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
 };
+use skit_proto::v1::{
+    AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
+    RegisterRequest, SignInResponse, UpgradeGuestRequest,
+};
 use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
 use tonic::{Request, Response, Status};
 
@@ -24,6 +29,7 @@ use crate::auth::new_token;
 use crate::error::store_error;
 use crate::guest_request::GuestRequest;
 use crate::sessions::{IssuedSession, SessionDraft};
+use crate::sign_in_api;
 use crate::state::AppState;
 
 /// ListAccounts answers at most this many.
@@ -55,7 +61,7 @@ pub(crate) fn store_kind(field: &str, value: i32) -> Result<Option<AccountKind>,
     }
 }
 
-fn summary(account: Account) -> AccountSummary {
+pub(crate) fn summary(account: Account) -> AccountSummary {
     AccountSummary {
         account_id: account.id.to_string(),
         name: account.name,
@@ -478,6 +484,48 @@ impl AccountService for AccountApi {
         let metadata = request.metadata().clone();
         Ok(Response::new(
             self.revoke_key(&metadata, request.into_inner()).await?,
+        ))
+    }
+
+    async fn register(
+        &self,
+        request: Request<RegisterRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        let answer = sign_in_api::register(&self.state, request.into_inner()).await?;
+        Ok(Response::new(answer))
+    }
+
+    async fn login(
+        &self,
+        request: Request<LoginRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        let answer = sign_in_api::login(&self.state, request.into_inner()).await?;
+        Ok(Response::new(answer))
+    }
+
+    async fn upgrade_guest(
+        &self,
+        request: Request<UpgradeGuestRequest>,
+    ) -> Result<Response<AccountSummary>, Status> {
+        Ok(Response::new(
+            sign_in_api::upgrade_guest(&self.state, request).await?,
+        ))
+    }
+
+    async fn authenticate_device(
+        &self,
+        request: Request<AuthenticateDeviceRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        let answer = sign_in_api::authenticate_device(&self.state, request.into_inner()).await?;
+        Ok(Response::new(answer))
+    }
+
+    async fn link_device(
+        &self,
+        request: Request<LinkDeviceRequest>,
+    ) -> Result<Response<LinkDeviceResponse>, Status> {
+        Ok(Response::new(
+            sign_in_api::link_device(&self.state, request).await?,
         ))
     }
 }

@@ -10,6 +10,7 @@ mod game;
 mod matchmaking;
 mod rating;
 mod reply;
+mod sign_in;
 mod watch;
 
 use std::{sync::Arc, time::Duration};
@@ -87,7 +88,8 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService, D: Admin
     let auth = Arc::new(WhoAmI(accounts.clone()));
     let api = game::routes(game, queries.clone())
         .merge(account::routes(accounts.clone(), queries.clone()))
-        .merge(credentials::routes(accounts, queries.clone()))
+        .merge(credentials::routes(accounts.clone(), queries.clone()))
+        .merge(sign_in::routes(accounts, queries.clone()))
         .merge(rating::routes(ratings, queries.clone()))
         .merge(admin::routes(admin, queries));
     with_document_and_limits(api, ROUTES, auth, document, config)

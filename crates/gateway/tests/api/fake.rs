@@ -22,6 +22,10 @@ use skit_proto::v1::{
     game_service_server::GameService,
 };
 use skit_proto::v1::{
+    AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
+    RegisterRequest, SignInResponse, UpgradeGuestRequest,
+};
+use skit_proto::v1::{
     CreateApiKeyRequest, CreateApiKeyResponse, ListApiKeysRequest, ListApiKeysResponse,
     ListSessionsRequest, ListSessionsResponse, LogoutRequest, LogoutResponse, RefreshRequest,
     RevokeApiKeyRequest, RevokeApiKeyResponse, RevokeSessionRequest, RevokeSessionResponse,
@@ -390,6 +394,47 @@ impl AccountService for Fake {
     ) -> Result<Response<RevokeApiKeyResponse>, Status> {
         self.accept("RevokeApiKey", &request)?;
         Ok(Response::new(RevokeApiKeyResponse {}))
+    }
+
+    async fn register(
+        &self,
+        request: Request<RegisterRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        // No bearer token: the name and password are the credential.
+        self.record("Register", request.get_ref());
+        Ok(Response::new(SignInResponse::default()))
+    }
+
+    async fn login(
+        &self,
+        request: Request<LoginRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        self.record("Login", request.get_ref());
+        Ok(Response::new(SignInResponse::default()))
+    }
+
+    async fn upgrade_guest(
+        &self,
+        request: Request<UpgradeGuestRequest>,
+    ) -> Result<Response<AccountSummary>, Status> {
+        self.accept("UpgradeGuest", &request)?;
+        Ok(Response::new(AccountSummary::default()))
+    }
+
+    async fn authenticate_device(
+        &self,
+        request: Request<AuthenticateDeviceRequest>,
+    ) -> Result<Response<SignInResponse>, Status> {
+        self.record("AuthenticateDevice", request.get_ref());
+        Ok(Response::new(SignInResponse::default()))
+    }
+
+    async fn link_device(
+        &self,
+        request: Request<LinkDeviceRequest>,
+    ) -> Result<Response<LinkDeviceResponse>, Status> {
+        self.accept("LinkDevice", &request)?;
+        Ok(Response::new(LinkDeviceResponse {}))
     }
 }
 

@@ -23,6 +23,7 @@ mod limits;
 mod list_wait;
 mod migrate;
 mod outage;
+mod people;
 mod ratings;
 mod readme;
 mod rest;
