@@ -55,6 +55,7 @@ described!(
     UpgradeGuestRequest,
     AuthenticateDeviceRequest,
     LinkDeviceRequest,
+    RevokeCredentialRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

@@ -314,6 +314,20 @@ pub const ROUTES: &[RouteSpec] = &[
         "LinkDevice",
         Shape::Body,
     ),
+    route(
+        "GET",
+        "/v1/admin/accounts/{account_id}/credentials",
+        ADMIN_SERVICE,
+        "ListCredentials",
+        Shape::Query,
+    ),
+    route(
+        "POST",
+        "/v1/admin/accounts/{account_id}/credentials/{credential_id}/revoke",
+        ADMIN_SERVICE,
+        "RevokeCredential",
+        Shape::Body,
+    ),
 ];
 
 /// Every REST route of the matchmaker (`skit-matchmaker`).

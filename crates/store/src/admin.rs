@@ -1,12 +1,25 @@
 //! Operator actions on the store, each committed with its audit row in one
-//! transaction, so none happens unrecorded: an account's status, the
-//! house-bot mark, voiding a game.
+//! transaction, so none happens unrecorded: an account's status (with its
+//! credentials' revocation), the house-bot mark, voiding a game, revoking
+//! one credential; and the list of an account's credentials.
 
 use serde_json::json;
 
 use crate::audit::{NewAudit, insert_audit};
+use crate::credential::{CredentialRow, credential_columns};
+use crate::credentials::{revoke_account_in, revoke_one_in};
+use crate::revocations::append_revocation;
 use crate::rows::{self, AccountRow};
-use crate::{Account, AccountId, AccountStatus, Error, GameId, Store, sql};
+use crate::{
+    Account, AccountId, AccountStatus, Credential, CredentialId, Error, GameId, Store, sql,
+};
+
+/// Every credential of an account, live or not, oldest first.
+const CREDENTIALS_OF_ACCOUNT: &str = concat!(
+    "SELECT ",
+    credential_columns!(),
+    " FROM credentials WHERE account_id = $1 ORDER BY id"
+);
 
 const ACCOUNT_STATUS: &str = "SELECT status FROM accounts WHERE id = $1";
 
@@ -35,8 +48,10 @@ pub enum Voided {
 
 impl Store {
     /// Sets account `id`'s status (with the operator's reason) and records
-    /// `audit` (its details gain `status` and `previous`). `None` if there
-    /// is no such account, or it is an operator's.
+    /// `audit` (its details gain `status`, `previous` and
+    /// `credentials_revoked`). Disabling or banning revokes every live
+    /// credential of the account (reason `account_disabled`). `None` if
+    /// there is no such account, or it is an operator's.
     pub async fn set_account_status(
         &self,
         id: AccountId,
@@ -56,10 +71,25 @@ impl Store {
         let Some(row) = row else {
             return Ok(None);
         };
+        // Disabling ends every credential; any change tells every
+        // instance's cache to read the account again (the feed).
+        let revoked = match status {
+            AccountStatus::Active => {
+                append_revocation(&mut tx, None, Some(id)).await?;
+                0
+            }
+            _ => revoke_account_in(&mut tx, id, "account_disabled")
+                .await?
+                .len(),
+        };
         let mut audit = audit.clone();
         audit.details = merged(
             audit.details,
-            json!({ "status": status.as_str(), "previous": previous.map(|p| p.0) }),
+            json!({
+                "status": status.as_str(),
+                "previous": previous.map(|p| p.0),
+                "credentials_revoked": revoked,
+            }),
         );
         insert_audit(&mut tx, &audit).await?;
         tx.commit().await?;
@@ -101,6 +131,32 @@ impl Store {
         insert_audit(&mut tx, audit).await?;
         tx.commit().await?;
         Ok(Voided::Voided)
+    }
+}
+
+impl Store {
+    /// Every credential of the account, live or not, oldest first.
+    pub async fn account_credentials(&self, id: AccountId) -> Result<Vec<Credential>, Error> {
+        let rows: Vec<CredentialRow> = self.db.fetch_all(CREDENTIALS_OF_ACCOUNT, (id.0,)).await?;
+        rows.into_iter().map(TryInto::try_into).collect()
+    }
+
+    /// As [`Store::revoke_credential`], recording `audit` with it; `None`
+    /// (and no entry) if the account has no such live credential.
+    pub async fn revoke_credential_audited(
+        &self,
+        account: AccountId,
+        id: CredentialId,
+        reason: &str,
+        audit: &NewAudit,
+    ) -> Result<Option<Credential>, Error> {
+        let mut tx = self.db.begin().await?;
+        let Some(revoked) = revoke_one_in(&mut tx, account, id, reason).await? else {
+            return Ok(None);
+        };
+        insert_audit(&mut tx, audit).await?;
+        tx.commit().await?;
+        Ok(Some(revoked))
     }
 }
 

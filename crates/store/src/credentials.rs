@@ -82,6 +82,41 @@ pub struct SessionSummary {
     pub expires_at: Option<OffsetDateTime>,
 }
 
+/// As [`Store::revoke_credential`], in the caller's transaction (an
+/// operator's revocation commits with its audit entry).
+pub(crate) async fn revoke_one_in(
+    tx: &mut Tx<'_>,
+    account_id: AccountId,
+    id: CredentialId,
+    reason: &str,
+) -> Result<Option<Credential>, Error> {
+    let row: Option<CredentialRow> = tx
+        .fetch_optional(REVOKE_ONE, (account_id.0, id.0, rows::now(), reason))
+        .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let revoked = Credential::try_from(row)?;
+    append_revocation(tx, Some(&revoked.token_hash), None).await?;
+    Ok(Some(revoked))
+}
+
+/// As [`Store::revoke_account_credentials`], in the caller's transaction
+/// (disabling an account revokes them with its status change).
+pub(crate) async fn revoke_account_in(
+    tx: &mut Tx<'_>,
+    account_id: AccountId,
+    reason: &str,
+) -> Result<Vec<String>, Error> {
+    let params = (account_id.0, rows::now(), reason);
+    let hashes: Vec<(String,)> = tx.fetch_all(REVOKE_ACCOUNT, params).await?;
+    for (hash,) in &hashes {
+        append_revocation(tx, Some(hash), None).await?;
+    }
+    append_revocation(tx, None, Some(account_id)).await?;
+    Ok(hashes.into_iter().map(|(hash,)| hash).collect())
+}
+
 pub(crate) async fn insert_credentials(
     tx: &mut Tx<'_>,
     account_id: AccountId,
@@ -250,16 +285,9 @@ impl Store {
         reason: &str,
     ) -> Result<Option<Credential>, Error> {
         let mut tx = self.db.begin().await?;
-        let row: Option<CredentialRow> = tx
-            .fetch_optional(REVOKE_ONE, (account_id.0, id.0, rows::now(), reason))
-            .await?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let revoked = Credential::try_from(row)?;
-        append_revocation(&mut tx, Some(&revoked.token_hash), None).await?;
+        let revoked = revoke_one_in(&mut tx, account_id, id, reason).await?;
         tx.commit().await?;
-        Ok(Some(revoked))
+        Ok(revoked)
     }
 
     /// Revokes every credential the account holds and tells every cache to
@@ -271,9 +299,10 @@ impl Store {
         account_id: AccountId,
         reason: &str,
     ) -> Result<Vec<String>, Error> {
-        let params = (account_id.0, rows::now(), reason);
-        self.revoke_returning_hashes(REVOKE_ACCOUNT, params, Some(account_id))
-            .await
+        let mut tx = self.db.begin().await?;
+        let hashes = revoke_account_in(&mut tx, account_id, reason).await?;
+        tx.commit().await?;
+        Ok(hashes)
     }
 
     /// Sets the expiry of the account's live credential `id` (an API key

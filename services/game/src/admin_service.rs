@@ -5,8 +5,9 @@
 use skit_api::{ApiError, ErrorCode, timestamp};
 use skit_proto::v1::admin_service_server::AdminService;
 use skit_proto::v1::{
-    AccountStatus as ApiStatus, AdminAccount, AdminSetHouseBotRequest, FindAccountsRequest,
-    FindAccountsResponse, GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse,
+    AccountStatus as ApiStatus, AdminAccount, AdminCredential, AdminSetHouseBotRequest,
+    FindAccountsRequest, FindAccountsResponse, GetAccountRequest, ListAuditLogRequest,
+    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
     SetAccountStatusRequest, VoidGameRequest, VoidGameResponse,
 };
 use skit_store::{
@@ -50,7 +51,7 @@ fn optional_id(field: &str, text: &str) -> Result<Option<i64>, ApiError> {
     }
 }
 
-fn account_id(field: &str, text: &str) -> Result<AccountId, ApiError> {
+pub(crate) fn account_id(field: &str, text: &str) -> Result<AccountId, ApiError> {
     optional_id(field, text)?
         .map(AccountId)
         .ok_or_else(|| ApiError::invalid(field, "is required"))
@@ -97,6 +98,10 @@ impl AdminApi {
     pub fn new(state: AppState) -> Self {
         let games = GameApi::new(state.clone());
         Self { state, games }
+    }
+
+    pub(crate) fn state(&self) -> &AppState {
+        &self.state
     }
 
     async fn operator(&self, metadata: &MetadataMap) -> Result<Operator, ApiError> {
@@ -189,13 +194,9 @@ impl AdminApi {
             .await
             .map_err(store_error)?
             .ok_or_else(|| ApiError::not_found(format!("no account {id}")))?;
+        // Every other instance forgets it within a second: the status
+        // change appended the account to the revocation feed.
         self.state.auth.forget_account(id);
-        // Every other instance forgets it within a second (the revocation
-        // feed).
-        store
-            .announce_account_change(id)
-            .await
-            .map_err(store_error)?;
         if status != AccountStatus::Active {
             let games = self.games.mark_absent(id).await?;
             tracing::info!(games, "seats of a disabled account marked absent");
@@ -361,5 +362,23 @@ impl AdminService for AdminApi {
     ) -> Result<Response<ListAuditLogResponse>, Status> {
         self.operator(request.metadata()).await?;
         Ok(Response::new(self.audit_log(request.into_inner()).await?))
+    }
+
+    async fn list_credentials(
+        &self,
+        request: Request<ListCredentialsRequest>,
+    ) -> Result<Response<ListCredentialsResponse>, Status> {
+        self.operator(request.metadata()).await?;
+        Ok(Response::new(self.credentials(request.into_inner()).await?))
+    }
+
+    async fn revoke_credential(
+        &self,
+        request: Request<RevokeCredentialRequest>,
+    ) -> Result<Response<AdminCredential>, Status> {
+        let operator = self.operator(request.metadata()).await?;
+        Ok(Response::new(
+            self.revoke(operator, request.into_inner()).await?,
+        ))
     }
 }

@@ -6,6 +6,7 @@
 //! gRPC-Web, metrics) on one port.
 
 mod account_service;
+mod admin_credentials;
 mod admin_service;
 mod api_keys;
 mod audit;

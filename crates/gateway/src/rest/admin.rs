@@ -9,9 +9,10 @@ use axum::{
     routing::{get, post},
 };
 use skit_proto::v1::{
-    AdminAccount, AdminSetHouseBotRequest, FindAccountsRequest, FindAccountsResponse,
-    GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse, SetAccountStatusRequest,
-    VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
+    AdminAccount, AdminCredential, AdminSetHouseBotRequest, FindAccountsRequest,
+    FindAccountsResponse, GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse,
+    ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
+    SetAccountStatusRequest, VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
 };
 
 use super::reply::reply;
@@ -51,6 +52,14 @@ pub(super) fn routes<D: AdminService>(service: Arc<D>, queries: Arc<QueryDecoder
         )
         .route("/v1/admin/games/{game_id}/void", post(void_game::<D>))
         .route("/v1/admin/audit-log", get(list_audit_log::<D>))
+        .route(
+            "/v1/admin/accounts/{account_id}/credentials",
+            get(list_credentials::<D>),
+        )
+        .route(
+            "/v1/admin/accounts/{account_id}/credentials/{credential_id}/revoke",
+            post(revoke_credential::<D>),
+        )
         .with_state(AdminState { service, queries })
 }
 
@@ -140,6 +149,40 @@ async fn list_audit_log<D: AdminService>(
         state
             .service
             .list_audit_log(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn list_credentials<D: AdminService>(
+    State(state): State<AdminState<D>>,
+    Path(account_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<JsonBody<ListCredentialsResponse>, RestError> {
+    let mut message: ListCredentialsRequest = state
+        .queries
+        .decode("skitgubbe.v1.ListCredentialsRequest", query.as_deref())?;
+    message.account_id = account_id;
+    reply(
+        state
+            .service
+            .list_credentials(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn revoke_credential<D: AdminService>(
+    State(state): State<AdminState<D>>,
+    Path((account_id, credential_id)): Path<(String, String)>,
+    headers: HeaderMap,
+    ProtoJson(mut body): ProtoJson<RevokeCredentialRequest>,
+) -> Result<JsonBody<AdminCredential>, RestError> {
+    body.account_id = account_id;
+    body.credential_id = credential_id;
+    reply(
+        state
+            .service
+            .revoke_credential(grpc_request(&headers, body))
             .await,
     )
 }

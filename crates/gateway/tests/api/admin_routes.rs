@@ -59,3 +59,23 @@ async fn void_game_takes_the_game_from_the_path() {
     assert_eq!(app.fake.last("VoidGame").unwrap()["gameId"], "g5");
     assert_eq!(answer.json()["version"], "9");
 }
+
+#[tokio::test]
+async fn revoke_credential_takes_account_and_credential_from_the_path() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(
+            Method::POST,
+            "/v1/admin/accounts/42/credentials/7/revoke",
+            Some(r#"{"reason": "leaked"}"#),
+        )
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        app.fake.last("RevokeCredential").unwrap(),
+        json!({"accountId": "42", "credentialId": "7", "reason": "leaked"})
+    );
+    assert_eq!(answer.json()["credentialId"], "7");
+}

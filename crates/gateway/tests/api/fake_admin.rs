@@ -2,8 +2,9 @@
 //! was asked about.
 
 use skit_proto::v1::{
-    AccountStatus, AdminAccount, AdminSetHouseBotRequest, AuditEntry, FindAccountsRequest,
-    FindAccountsResponse, GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse,
+    AccountStatus, AdminAccount, AdminCredential, AdminSetHouseBotRequest, AuditEntry,
+    FindAccountsRequest, FindAccountsResponse, GetAccountRequest, ListAuditLogRequest,
+    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
     SetAccountStatusRequest, VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
 };
 use tonic::{Request, Response, Status};
@@ -84,6 +85,33 @@ impl AdminService for Fake {
                 ..Default::default()
             }],
             next_page_token: String::new(),
+        }))
+    }
+
+    async fn list_credentials(
+        &self,
+        request: Request<ListCredentialsRequest>,
+    ) -> Result<Response<ListCredentialsResponse>, Status> {
+        self.accept("ListCredentials", &request)?;
+        Ok(Response::new(ListCredentialsResponse {
+            credentials: vec![AdminCredential {
+                credential_id: "5".into(),
+                kind: "api_key".into(),
+                ..Default::default()
+            }],
+        }))
+    }
+
+    async fn revoke_credential(
+        &self,
+        request: Request<RevokeCredentialRequest>,
+    ) -> Result<Response<AdminCredential>, Status> {
+        self.accept("RevokeCredential", &request)?;
+        Ok(Response::new(AdminCredential {
+            credential_id: request.into_inner().credential_id,
+            kind: "api_key".into(),
+            revoked_reason: Some("operator".into()),
+            ..Default::default()
         }))
     }
 }

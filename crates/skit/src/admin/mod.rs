@@ -1,7 +1,7 @@
 //! `skit admin`: the operator's commands over AdminService (gRPC, as
 //! `skit play` talks to the game service): find and show accounts,
-//! disable, ban or enable one, mark house bots, void a game, read the
-//! audit log. Each prints a human-readable answer, or with `--json` the
+//! disable, ban or enable one, mark house bots, void a game, list and
+//! revoke an account's credentials, read the audit log. Each prints a human-readable answer, or with `--json` the
 //! API's answer as JSON (the protobuf JSON mapping).
 
 mod show;
@@ -15,7 +15,8 @@ use skit_api::{Bearer, Secret};
 use skit_proto::v1::admin_service_client::AdminServiceClient;
 use skit_proto::v1::{
     AccountKind, AccountStatus, AdminSetHouseBotRequest, FindAccountsRequest, GetAccountRequest,
-    ListAuditLogRequest, SetAccountStatusRequest, VoidGameRequest,
+    ListAuditLogRequest, ListCredentialsRequest, RevokeCredentialRequest, SetAccountStatusRequest,
+    VoidGameRequest,
 };
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
@@ -65,6 +66,22 @@ enum Command {
     },
     /// The audit log, newest first.
     Audit(AuditArgs),
+    /// An account's credentials (never their secrets), or revoke one.
+    #[command(subcommand)]
+    Credentials(Credentials),
+}
+
+#[derive(Subcommand)]
+enum Credentials {
+    /// Every credential of the account, live or not.
+    List { account_id: String },
+    /// Revoke one live credential of the account.
+    Revoke {
+        account_id: String,
+        credential_id: String,
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -255,6 +272,26 @@ async fn command(args: &Args) -> anyhow::Result<()> {
             };
             let log = admin.list_audit_log(request).await.map_err(refused)?;
             print(json, log.get_ref(), show::audit_log)
+        }
+        Command::Credentials(Credentials::List { account_id }) => {
+            let request = ListCredentialsRequest {
+                account_id: account_id.clone(),
+            };
+            let listed = admin.list_credentials(request).await.map_err(refused)?;
+            print(json, listed.get_ref(), show::credentials)
+        }
+        Command::Credentials(Credentials::Revoke {
+            account_id,
+            credential_id,
+            reason,
+        }) => {
+            let request = RevokeCredentialRequest {
+                account_id: account_id.clone(),
+                credential_id: credential_id.clone(),
+                reason: reason.clone(),
+            };
+            let revoked = admin.revoke_credential(request).await.map_err(refused)?;
+            print(json, revoked.get_ref(), show::credential)
         }
     }
 }

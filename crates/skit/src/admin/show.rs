@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use skit_proto::v1::{
-    AccountKind, AccountStatus, AdminAccount, AuditEntry, FindAccountsResponse,
-    ListAuditLogResponse, VoidGameResponse,
+    AccountKind, AccountStatus, AdminAccount, AdminCredential, AuditEntry, FindAccountsResponse,
+    ListAuditLogResponse, ListCredentialsResponse, VoidGameResponse,
 };
 
 fn kind(account: &AdminAccount) -> &'static str {
@@ -119,5 +119,43 @@ pub fn audit_log(log: &ListAuditLogResponse) -> String {
         out.push_str("no entries\n");
     }
     next_page(&mut out, &log.next_page_token);
+    out
+}
+
+/// One credential, one line: what it is and whether it is live.
+pub fn credential(c: &AdminCredential) -> String {
+    let state = match (&c.revoked_at, &c.revoked_reason) {
+        (Some(at), reason) => format!(
+            "revoked {} ({})",
+            time(Some(at)),
+            reason.as_deref().unwrap_or("-")
+        ),
+        (None, _) => match &c.expires_at {
+            Some(at) => format!("live, expires {}", time(Some(at))),
+            None => "live".into(),
+        },
+    };
+    let label = c
+        .label
+        .as_deref()
+        .map(|l| format!(" label={l:?}"))
+        .unwrap_or_default();
+    let scopes = match c.scopes.is_empty() {
+        true => String::new(),
+        false => format!(" scopes={}", c.scopes.join(",")),
+    };
+    format!(
+        "#{} {} created {} {state}{label}{scopes}\n",
+        c.credential_id,
+        c.kind,
+        time(c.created_at.as_ref())
+    )
+}
+
+pub fn credentials(listed: &ListCredentialsResponse) -> String {
+    let mut out: String = listed.credentials.iter().map(credential).collect();
+    if listed.credentials.is_empty() {
+        out.push_str("no credentials\n");
+    }
     out
 }

@@ -8,7 +8,8 @@ use serde_json::json;
 use skit_store::on_both_databases;
 use skit_store::testing::TestDb;
 use skit_store::{
-    AccountKind, AccountStatus, AuditFilter, NewAccount, NewAudit, Store, Voided, token_hash,
+    AccountKind, AccountStatus, AuditFilter, CredentialKind, NewAccount, NewAudit, NewCredential,
+    Scope, Store, Voided, token_hash,
 };
 use sqlx::Connection;
 
@@ -46,6 +47,16 @@ async fn a_status_change_commits_with_its_entry(db: &TestDb) {
     let store = db.connect().await.unwrap();
     let op = operator(&store).await;
     let player = account(&store, "p").await;
+    let key = NewCredential {
+        kind: CredentialKind::ApiKey,
+        token_hash: token_hash("players-key"),
+        session_id: None,
+        scopes: vec![Scope::Play],
+        label: None,
+        expires_at: None,
+    };
+    store.add_credentials(player.id, &[key]).await.unwrap();
+    let feed_before = store.last_revocation().await.unwrap();
     let record = NewAudit {
         target_account: Some(player.id),
         ..audit(&op, "set_account_status")
@@ -67,9 +78,19 @@ async fn a_status_change_commits_with_its_entry(db: &TestDb) {
     let log = store.audit_log(&AuditFilter::default(), 10).await.unwrap();
     assert_eq!(log.len(), 1, "the refused change left no entry");
     assert_eq!(log[0].target_account, Some(player.id));
-    assert_eq!(
-        log[0].details,
-        json!({"status": "banned", "previous": "active"})
+    assert_eq!(log[0].details["status"], "banned");
+    assert_eq!(log[0].details["previous"], "active");
+    assert_eq!(log[0].details["credentials_revoked"], 1);
+    let key = store.credential_by_hash(&token_hash("players-key")).await;
+    let key = key.unwrap().unwrap();
+    assert_eq!(key.revoked_reason.as_deref(), Some("account_disabled"));
+    let feed = store
+        .revocations_since(feed_before, time::OffsetDateTime::now_utc())
+        .await
+        .unwrap();
+    assert!(
+        feed.iter().any(|r| r.account_id == Some(player.id)),
+        "{feed:?}"
     );
     let by_action = AuditFilter {
         action: Some("void_game".into()),

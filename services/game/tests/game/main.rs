@@ -6,7 +6,9 @@
 mod accounts;
 mod actions_agree;
 mod admin;
+mod admin_credentials;
 mod admin_games;
+mod admin_instances;
 mod api;
 mod api_keys;
 mod bad_input;
