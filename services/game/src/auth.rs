@@ -152,15 +152,7 @@ impl Authenticator {
             ));
         }
         if !known.account.is_active() {
-            return Err(ApiError::new(
-                ErrorCode::Unauthenticated,
-                "account_disabled",
-                format!(
-                    "account {} is {}",
-                    known.account.id,
-                    known.account.status.as_str()
-                ),
-            ));
+            return Err(disabled(&known.account));
         }
         Ok(Caller {
             account: known.account,
@@ -249,6 +241,15 @@ impl Authenticator {
             ));
         }
         if credential.revoked_at.is_some() {
+            // Disabling an account revoked its credentials: say why.
+            let account = self
+                .store
+                .account(credential.account_id)
+                .await
+                .map_err(store_error)?;
+            if let Some(account) = account.filter(|a| !a.is_active()) {
+                return Err(disabled(&account));
+            }
             return Err(ApiError::new(
                 ErrorCode::Unauthenticated,
                 "token_revoked",
@@ -310,6 +311,15 @@ impl Authenticator {
 
 fn duration_ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The refusal of a disabled or banned account's credentials.
+fn disabled(account: &Account) -> ApiError {
+    ApiError::new(
+        ErrorCode::Unauthenticated,
+        "account_disabled",
+        format!("account {} is {}", account.id, account.status.as_str()),
+    )
 }
 
 /// A new bearer secret: 32 random bytes, hex.

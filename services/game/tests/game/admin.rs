@@ -1,5 +1,6 @@
 //! AdminService against the real service, on SQLite and Postgres:
-//! operators find accounts, disable, ban and enable them, mark house bots,
+//! operators find accounts, disable (revoking every credential), ban and
+//! enable them, mark house bots,
 //! and every such action (AccountService's operator calls included) is in
 //! the audit log, newest first; nobody else may call it, and nothing in
 //! the API changes the log.
@@ -175,10 +176,24 @@ async fn a_disabled_account_is_refused_until_enabled(db: &TestDb) {
     assert_eq!(disabled.status(), AccountStatus::Disabled);
     Expected::new(Code::Unauthenticated, "account_disabled").grpc(&refused);
     Expected::new(Code::Unauthenticated, "account_disabled").rest(&rest);
-    accounts
+    // Disabling revoked the token: enabled again, the account signs in
+    // anew, and the old token stays refused.
+    let revoked = accounts
         .who_am_i(authed(WhoAmIRequest {}, &player.token))
         .await
-        .expect("enabled again");
+        .expect_err("a revoked token");
+    Expected::new(Code::Unauthenticated, "token_revoked").grpc(&revoked);
+    let shown = admin
+        .get_account(authed(
+            GetAccountRequest {
+                account_id: player.id.clone(),
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("get")
+        .into_inner();
+    assert_eq!(shown.status(), AccountStatus::Active);
     let log = audit_log(
         &mut admin,
         ListAuditLogRequest {
