@@ -56,6 +56,7 @@ described!(
     AuthenticateDeviceRequest,
     LinkDeviceRequest,
     RevokeCredentialRequest,
+    ResetPasswordRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

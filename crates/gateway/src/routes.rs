@@ -328,6 +328,13 @@ pub const ROUTES: &[RouteSpec] = &[
         "RevokeCredential",
         Shape::Body,
     ),
+    route(
+        "POST",
+        "/v1/admin/accounts/{account_id}/reset-password",
+        ADMIN_SERVICE,
+        "ResetPassword",
+        Shape::Body,
+    ),
 ];
 
 /// Every REST route of the matchmaker (`skit-matchmaker`).

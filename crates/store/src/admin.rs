@@ -1,7 +1,8 @@
 //! Operator actions on the store, each committed with its audit row in one
 //! transaction, so none happens unrecorded: an account's status (with its
 //! credentials' revocation), the house-bot mark, voiding a game, revoking
-//! one credential; and the list of an account's credentials.
+//! one credential, resetting a password; and the list of an account's
+//! credentials.
 
 use serde_json::json;
 
@@ -34,6 +35,14 @@ const SET_ACCOUNT_STATUS: &str = concat!(
 /// Marks a game void and unrated unless it is over; no row otherwise.
 const VOID_GAME: &str = "UPDATE games SET voided_at = COALESCE(voided_at, $2), rated = FALSE \
      WHERE id = $1 AND status <> 'over' RETURNING id";
+
+/// A new password for an account that signs in with one; no row for an
+/// account without a password (guests, bots, devices, identity providers).
+const RESET_PASSWORD: &str = concat!(
+    "UPDATE accounts SET password_hash = $2 \
+     WHERE id = $1 AND password_hash IS NOT NULL RETURNING ",
+    sql::account_columns!()
+);
 
 const GAME_EXISTS: &str = "SELECT id FROM games WHERE id = $1";
 
@@ -157,6 +166,51 @@ impl Store {
         insert_audit(&mut tx, audit).await?;
         tx.commit().await?;
         Ok(Some(revoked))
+    }
+}
+
+/// What [`Store::reset_password`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PasswordReset {
+    /// The password is replaced and every credential revoked.
+    Reset(Account),
+    /// The account signs in without a password: nothing changed.
+    NoPassword,
+    /// There is no such account.
+    NoAccount,
+}
+
+impl Store {
+    /// Replaces account `id`'s password hash and revokes every live
+    /// credential it holds (reason `password_reset`), recording `audit`,
+    /// all in one transaction. Changes nothing unless the account has a
+    /// password.
+    pub async fn reset_password(
+        &self,
+        id: AccountId,
+        password_hash: &str,
+        audit: &NewAudit,
+    ) -> Result<PasswordReset, Error> {
+        let mut tx = self.db.begin().await?;
+        let row: Option<AccountRow> = tx
+            .fetch_optional(RESET_PASSWORD, (id.0, password_hash))
+            .await?;
+        let Some(row) = row else {
+            let exists: Option<(String,)> = tx.fetch_optional(ACCOUNT_STATUS, (id.0,)).await?;
+            return Ok(match exists {
+                Some(_) => PasswordReset::NoPassword,
+                None => PasswordReset::NoAccount,
+            });
+        };
+        let revoked = revoke_account_in(&mut tx, id, "password_reset").await?;
+        let mut audit = audit.clone();
+        audit.details = merged(
+            audit.details,
+            json!({ "credentials_revoked": revoked.len() }),
+        );
+        insert_audit(&mut tx, &audit).await?;
+        tx.commit().await?;
+        row.try_into().map(PasswordReset::Reset)
     }
 }
 

@@ -63,7 +63,7 @@ mod tickets;
 pub use account::{Account, AccountId, AccountKind, AccountStatus, NewAccount, token_hash};
 pub use account_request::AccountRequest;
 pub use account_search::{AccountQuery, GameCounts};
-pub use admin::Voided;
+pub use admin::{PasswordReset, Voided};
 pub use audit::{AuditEntry, AuditFilter, NewAudit};
 pub use batch::{AppendRequest, AppendResults};
 pub use credential::{

@@ -7,8 +7,9 @@ use skit_proto::v1::admin_service_server::AdminService;
 use skit_proto::v1::{
     AccountStatus as ApiStatus, AdminAccount, AdminCredential, AdminSetHouseBotRequest,
     FindAccountsRequest, FindAccountsResponse, GetAccountRequest, ListAuditLogRequest,
-    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
-    SetAccountStatusRequest, VoidGameRequest, VoidGameResponse,
+    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, ResetPasswordRequest,
+    ResetPasswordResponse, RevokeCredentialRequest, SetAccountStatusRequest, VoidGameRequest,
+    VoidGameResponse,
 };
 use skit_store::{
     Account, AccountId, AccountQuery, AccountStatus, AuditFilter, GameCounts, Voided,
@@ -110,7 +111,7 @@ impl AdminApi {
     }
 
     /// The account with its game counts; NOT_FOUND if none.
-    async fn shown(&self, id: AccountId) -> Result<AdminAccount, ApiError> {
+    pub(crate) async fn shown(&self, id: AccountId) -> Result<AdminAccount, ApiError> {
         let store = &self.state.store;
         let account = store
             .account(id)
@@ -379,6 +380,16 @@ impl AdminService for AdminApi {
         let operator = self.operator(request.metadata()).await?;
         Ok(Response::new(
             self.revoke(operator, request.into_inner()).await?,
+        ))
+    }
+
+    async fn reset_password(
+        &self,
+        request: Request<ResetPasswordRequest>,
+    ) -> Result<Response<ResetPasswordResponse>, Status> {
+        let operator = self.operator(request.metadata()).await?;
+        Ok(Response::new(
+            self.password_reset(operator, request.into_inner()).await?,
         ))
     }
 }

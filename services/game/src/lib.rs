@@ -7,6 +7,7 @@
 
 mod account_service;
 mod admin_credentials;
+mod admin_password;
 mod admin_service;
 mod api_keys;
 mod audit;

@@ -11,8 +11,9 @@ use axum::{
 use skit_proto::v1::{
     AdminAccount, AdminCredential, AdminSetHouseBotRequest, FindAccountsRequest,
     FindAccountsResponse, GetAccountRequest, ListAuditLogRequest, ListAuditLogResponse,
-    ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
-    SetAccountStatusRequest, VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
+    ListCredentialsRequest, ListCredentialsResponse, ResetPasswordRequest, ResetPasswordResponse,
+    RevokeCredentialRequest, SetAccountStatusRequest, VoidGameRequest, VoidGameResponse,
+    admin_service_server::AdminService,
 };
 
 use super::reply::reply;
@@ -59,6 +60,10 @@ pub(super) fn routes<D: AdminService>(service: Arc<D>, queries: Arc<QueryDecoder
         .route(
             "/v1/admin/accounts/{account_id}/credentials/{credential_id}/revoke",
             post(revoke_credential::<D>),
+        )
+        .route(
+            "/v1/admin/accounts/{account_id}/reset-password",
+            post(reset_password::<D>),
         )
         .with_state(AdminState { service, queries })
 }
@@ -183,6 +188,21 @@ async fn revoke_credential<D: AdminService>(
         state
             .service
             .revoke_credential(grpc_request(&headers, body))
+            .await,
+    )
+}
+
+async fn reset_password<D: AdminService>(
+    State(state): State<AdminState<D>>,
+    Path(account_id): Path<String>,
+    headers: HeaderMap,
+    ProtoJson(mut body): ProtoJson<ResetPasswordRequest>,
+) -> Result<JsonBody<ResetPasswordResponse>, RestError> {
+    body.account_id = account_id;
+    reply(
+        state
+            .service
+            .reset_password(grpc_request(&headers, body))
             .await,
     )
 }

@@ -79,3 +79,23 @@ async fn revoke_credential_takes_account_and_credential_from_the_path() {
     );
     assert_eq!(answer.json()["credentialId"], "7");
 }
+
+#[tokio::test]
+async fn reset_password_takes_the_account_from_the_path() {
+    let app = spawn_app().await;
+
+    let answer = app
+        .call(
+            Method::POST,
+            "/v1/admin/accounts/42/reset-password",
+            Some(r#"{"reason": "asked by mail"}"#),
+        )
+        .await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        app.fake.last("ResetPassword").unwrap(),
+        json!({"accountId": "42", "reason": "asked by mail"})
+    );
+    assert_eq!(answer.json()["generatedPassword"], "picked-by-the-fake");
+}

@@ -4,8 +4,9 @@
 use skit_proto::v1::{
     AccountStatus, AdminAccount, AdminCredential, AdminSetHouseBotRequest, AuditEntry,
     FindAccountsRequest, FindAccountsResponse, GetAccountRequest, ListAuditLogRequest,
-    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, RevokeCredentialRequest,
-    SetAccountStatusRequest, VoidGameRequest, VoidGameResponse, admin_service_server::AdminService,
+    ListAuditLogResponse, ListCredentialsRequest, ListCredentialsResponse, ResetPasswordRequest,
+    ResetPasswordResponse, RevokeCredentialRequest, SetAccountStatusRequest, VoidGameRequest,
+    VoidGameResponse, admin_service_server::AdminService,
 };
 use tonic::{Request, Response, Status};
 
@@ -112,6 +113,17 @@ impl AdminService for Fake {
             kind: "api_key".into(),
             revoked_reason: Some("operator".into()),
             ..Default::default()
+        }))
+    }
+
+    async fn reset_password(
+        &self,
+        request: Request<ResetPasswordRequest>,
+    ) -> Result<Response<ResetPasswordResponse>, Status> {
+        self.accept("ResetPassword", &request)?;
+        Ok(Response::new(ResetPasswordResponse {
+            account: Some(account(request.into_inner().account_id, 0)),
+            generated_password: "picked-by-the-fake".into(),
         }))
     }
 }

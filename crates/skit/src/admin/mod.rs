@@ -1,7 +1,8 @@
 //! `skit admin`: the operator's commands over AdminService (gRPC, as
 //! `skit play` talks to the game service): find and show accounts,
 //! disable, ban or enable one, mark house bots, void a game, list and
-//! revoke an account's credentials, read the audit log. Each prints a human-readable answer, or with `--json` the
+//! revoke an account's credentials, reset a person's password, read the
+//! audit log. Each prints a human-readable answer, or with `--json` the
 //! API's answer as JSON (the protobuf JSON mapping).
 
 mod show;
@@ -15,8 +16,8 @@ use skit_api::{Bearer, Secret};
 use skit_proto::v1::admin_service_client::AdminServiceClient;
 use skit_proto::v1::{
     AccountKind, AccountStatus, AdminSetHouseBotRequest, FindAccountsRequest, GetAccountRequest,
-    ListAuditLogRequest, ListCredentialsRequest, RevokeCredentialRequest, SetAccountStatusRequest,
-    VoidGameRequest,
+    ListAuditLogRequest, ListCredentialsRequest, ResetPasswordRequest, RevokeCredentialRequest,
+    SetAccountStatusRequest, VoidGameRequest,
 };
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
@@ -61,6 +62,16 @@ enum Command {
     /// End a game that is not over as void: no result, unrated.
     Void {
         game_id: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Give a person's account a new password and sign it out everywhere:
+    /// without --password the service picks one and it is printed once.
+    ResetPassword {
+        account_id: String,
+        /// The new password (8 to 128 characters).
+        #[arg(long, env = "SKIT_NEW_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
         #[arg(long)]
         reason: String,
     },
@@ -260,6 +271,19 @@ async fn command(args: &Args) -> anyhow::Result<()> {
             };
             let voided = admin.void_game(request).await.map_err(refused)?;
             print(json, voided.get_ref(), show::voided)
+        }
+        Command::ResetPassword {
+            account_id,
+            password,
+            reason,
+        } => {
+            let request = ResetPasswordRequest {
+                account_id: account_id.clone(),
+                new_password: password.clone(),
+                reason: reason.clone(),
+            };
+            let reset = admin.reset_password(request).await.map_err(refused)?;
+            print(json, reset.get_ref(), show::password_reset)
         }
         Command::Audit(audit) => {
             let request = ListAuditLogRequest {

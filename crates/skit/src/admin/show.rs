@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use skit_proto::v1::{
     AccountKind, AccountStatus, AdminAccount, AdminCredential, AuditEntry, FindAccountsResponse,
-    ListAuditLogResponse, ListCredentialsResponse, VoidGameResponse,
+    ListAuditLogResponse, ListCredentialsResponse, ResetPasswordResponse, VoidGameResponse,
 };
 
 fn kind(account: &AdminAccount) -> &'static str {
@@ -81,6 +81,15 @@ pub fn account(a: &AdminAccount) -> String {
     let _ = writeln!(out, "house bot {}", if a.house_bot { "yes" } else { "no" });
     let _ = writeln!(out, "created   {}", time(a.created_at.as_ref()));
     let _ = writeln!(out, "games     {} ({} running)", a.games, a.running_games);
+    out
+}
+
+pub fn password_reset(r: &ResetPasswordResponse) -> String {
+    let mut out = r.account.as_ref().map(account).unwrap_or_default();
+    out.push_str("every credential of the account is revoked\n");
+    if !r.generated_password.is_empty() {
+        let _ = writeln!(out, "new password {}", r.generated_password);
+    }
     out
 }
 

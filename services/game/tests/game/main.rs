@@ -9,6 +9,7 @@ mod admin;
 mod admin_credentials;
 mod admin_games;
 mod admin_instances;
+mod admin_password;
 mod api;
 mod api_keys;
 mod bad_input;
