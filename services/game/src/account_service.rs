@@ -20,14 +20,15 @@ use skit_proto::v1::{
     AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
     RegisterRequest, SignInResponse, UpgradeGuestRequest,
 };
-use skit_store::{Account, AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
+use skit_store::{AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
 use tonic::{Request, Response, Status};
 
-use crate::api_keys::{api_key_message, new_api_key};
+use crate::account_messages::{api_kind, store_kind, summary};
+use crate::api_key::{api_key_message, new_api_key};
 use crate::audit::Operator;
-use crate::auth::new_token;
 use crate::error::store_error;
 use crate::guest_request::GuestRequest;
+use crate::secrets::new_token;
 use crate::sessions::{IssuedSession, SessionDraft};
 use crate::sign_in_api;
 use crate::state::AppState;
@@ -38,36 +39,6 @@ const MAX_LIST: u32 = 1000;
 #[derive(Debug, Clone)]
 pub struct AccountApi {
     pub(crate) state: AppState,
-}
-
-pub(crate) fn api_kind(kind: AccountKind) -> ApiKind {
-    match kind {
-        AccountKind::Guest => ApiKind::Guest,
-        AccountKind::Player => ApiKind::Player,
-        AccountKind::Bot => ApiKind::Bot,
-        AccountKind::Operator => ApiKind::Operator,
-    }
-}
-
-/// A request's kind filter (field `field`); `UNSPECIFIED` is `None`.
-pub(crate) fn store_kind(field: &str, value: i32) -> Result<Option<AccountKind>, ApiError> {
-    match ApiKind::try_from(value) {
-        Ok(ApiKind::Unspecified) => Ok(None),
-        Ok(ApiKind::Guest) => Ok(Some(AccountKind::Guest)),
-        Ok(ApiKind::Player) => Ok(Some(AccountKind::Player)),
-        Ok(ApiKind::Bot) => Ok(Some(AccountKind::Bot)),
-        Ok(ApiKind::Operator) => Ok(Some(AccountKind::Operator)),
-        Err(_) => Err(ApiError::invalid(field, "unknown account kind")),
-    }
-}
-
-pub(crate) fn summary(account: Account) -> AccountSummary {
-    AccountSummary {
-        account_id: account.id.to_string(),
-        name: account.name,
-        kind: api_kind(account.kind) as i32,
-        house_bot: account.house_bot,
-    }
 }
 
 fn guest_response(

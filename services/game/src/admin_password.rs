@@ -4,8 +4,6 @@
 //! knew the old password is signed out on every instance (the revocation
 //! feed). The person logs in again with the new one.
 
-use rand::TryRngCore;
-use rand::rngs::OsRng;
 use skit_api::{ApiError, ErrorCode};
 use skit_proto::v1::{ResetPasswordRequest, ResetPasswordResponse};
 use skit_store::PasswordReset;
@@ -14,18 +12,7 @@ use crate::admin_service::{AdminApi, account_id};
 use crate::audit::{self, Operator};
 use crate::error::store_error;
 use crate::passwords;
-
-/// Random bytes in a picked password (hex: twice as many characters).
-const PICKED_BYTES: usize = 12;
-
-/// A password for the operator to pass on: 24 hex characters.
-fn picked_password() -> Result<String, ApiError> {
-    let mut bytes = [0u8; PICKED_BYTES];
-    OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| ApiError::internal("no randomness for a password", &e))?;
-    Ok(hex::encode(bytes))
-}
+use crate::secrets::random_hex;
 
 impl AdminApi {
     #[tracing::instrument(skip_all, fields(account = %req.account_id))]
@@ -42,7 +29,8 @@ impl AdminApi {
                 (given, String::new())
             }
             None => {
-                let picked = picked_password()?;
+                // 24 hex characters for the operator to pass on.
+                let picked = random_hex::<12>()?;
                 (picked.clone(), picked)
             }
         };

@@ -17,7 +17,7 @@ use skit_store::{
 use tonic::metadata::MetadataMap;
 use tonic::{Request, Response, Status};
 
-use crate::account_service::{api_kind, store_kind};
+use crate::account_messages::{api_kind, store_kind};
 use crate::audit::{self, Operator};
 use crate::error::store_error;
 use crate::game_service::{GameApi, game_id};

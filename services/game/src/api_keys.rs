@@ -6,47 +6,23 @@
 
 use std::time::Duration;
 
-use skit_api::{ApiError, timestamp};
+use skit_api::ApiError;
 use skit_proto::v1::{
-    ApiKey, CreateApiKeyRequest, CreateApiKeyResponse, ListApiKeysResponse, RevokeApiKeyRequest,
+    CreateApiKeyRequest, CreateApiKeyResponse, ListApiKeysResponse, RevokeApiKeyRequest,
     RevokeApiKeyResponse, RotateApiKeyRequest,
 };
-use skit_store::{AccountKind, Credential, CredentialId, CredentialKind, NewCredential, Scope};
+use skit_store::{AccountKind, Credential, CredentialId, CredentialKind, Scope};
 use time::OffsetDateTime;
 use tonic::metadata::MetadataMap;
 
 use crate::account_service::AccountApi;
-use crate::auth::{Caller, new_token};
+use crate::api_key::{api_key_message, new_api_key};
+use crate::auth::Caller;
 use crate::error::store_error;
 use crate::sessions::after;
 
 /// The scopes an API key may be given.
 const KEY_SCOPES: [Scope; 2] = [Scope::Play, Scope::Read];
-
-/// The API's form of a key (never its secret).
-pub fn api_key_message(key: &Credential) -> ApiKey {
-    ApiKey {
-        api_key_id: key.id.to_string(),
-        label: key.label.clone().unwrap_or_default(),
-        scopes: key.scopes.iter().map(|s| s.as_str().to_owned()).collect(),
-        created_at: Some(timestamp(key.created_at)),
-        expires_at: key.expires_at.map(timestamp),
-    }
-}
-
-/// A new key's secret and what to store of it.
-pub fn new_api_key(label: String, scopes: Vec<Scope>) -> Result<(String, NewCredential), ApiError> {
-    let token = new_token()?;
-    let credential = NewCredential {
-        kind: CredentialKind::ApiKey,
-        token_hash: skit_store::token_hash(&token),
-        session_id: None,
-        scopes,
-        label: Some(label),
-        expires_at: None,
-    };
-    Ok((token, credential))
-}
 
 /// The requested scopes, checked: known, not repeated, at least one.
 fn requested_scopes(names: &[String]) -> Result<Vec<Scope>, ApiError> {

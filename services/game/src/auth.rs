@@ -28,8 +28,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rand::TryRngCore;
-use rand::rngs::OsRng;
 use skit_api::{ApiError, ErrorCode, bearer_token};
 use skit_store::{
     Account, AccountId, AccountKind, Credential, CredentialId, CredentialKind, Scope, Store,
@@ -320,18 +318,4 @@ fn disabled(account: &Account) -> ApiError {
         "account_disabled",
         format!("account {} is {}", account.id, account.status.as_str()),
     )
-}
-
-/// A new bearer secret: 32 random bytes, hex.
-pub fn new_token() -> Result<String, ApiError> {
-    Ok(format!("skt_{}", random_hex::<32>()?))
-}
-
-/// `N` random bytes, hex.
-pub fn random_hex<const N: usize>() -> Result<String, ApiError> {
-    let mut bytes = [0u8; N];
-    OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| ApiError::internal("no randomness for a token", &e))?;
-    Ok(hex::encode(bytes))
 }

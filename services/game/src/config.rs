@@ -13,6 +13,15 @@ use skit_api::Secret;
 use skit_gateway::{BadOrigin, CorsOrigins, LimitsConfig};
 use skit_store::{DatabaseUrl, PoolSettings};
 
+/// How long issued credentials live.
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetimes {
+    pub access: Duration,
+    pub refresh: Duration,
+    /// The longest a rotated API key keeps working.
+    pub api_key_grace_max: Duration,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
     pub database_url: DatabaseUrl,
@@ -223,8 +232,8 @@ impl Config {
     }
 
     /// The lifetimes of issued credentials.
-    pub fn token_lifetimes(&self) -> crate::sessions::Lifetimes {
-        crate::sessions::Lifetimes {
+    pub fn token_lifetimes(&self) -> Lifetimes {
+        Lifetimes {
             access: Duration::from_millis(self.access_token_ttl_ms.max(1)),
             refresh: Duration::from_millis(self.refresh_token_ttl_ms.max(1)),
             api_key_grace_max: Duration::from_millis(self.api_key_grace_max_ms),

@@ -8,8 +8,8 @@
 use skit_api::{ApiError, ErrorCode};
 use skit_store::{Account, AccountKind, NewAccount, Store, token_hash};
 
-use crate::auth::new_token;
 use crate::error::store_error;
+use crate::secrets::new_token;
 
 /// The fewest characters of a device id (a UUID has 36).
 pub const ID_MIN_CHARS: usize = 16;

@@ -22,7 +22,7 @@ const KEY_DOMAIN: &[u8] = b"skitgubbe guest request key\0";
 const SEAL_DOMAIN: &[u8] = b"skitgubbe guest token seal\0";
 /// The refresh token's pad: another domain, so the two seals share no pad.
 const REFRESH_SEAL_DOMAIN: &[u8] = b"skitgubbe guest refresh token seal\0";
-/// Tokens are this prefix and 32 random bytes in hex ([`crate::auth::new_token`]).
+/// Tokens are this prefix and 32 random bytes in hex ([`crate::secrets::new_token`]).
 const TOKEN_PREFIX: &str = "skt_";
 
 /// One CreateGuest request with an id: the id and the name it asked for.
@@ -124,7 +124,7 @@ mod tests {
     const ID: &str = "6f1c2a9e-4b7d-4e0a-9a51-3c8d2f7b1e44";
 
     fn token() -> String {
-        crate::auth::new_token().expect("randomness")
+        crate::secrets::new_token().expect("randomness")
     }
 
     #[test]

@@ -6,10 +6,10 @@
 use skit_api::ApiError;
 use skit_store::{Account, AccountKind, Identity, NewAccount, Registration, Store, token_hash};
 
-use crate::auth::new_token;
 use crate::error::store_error;
 use crate::jwt::Verified;
 use crate::names;
+use crate::secrets::new_token;
 
 /// Suffixes tried before a random one.
 const NUMBERED_TRIES: u32 = 20;

@@ -5,10 +5,12 @@
 //! [`run`] mounts the API with `skit-gateway` (REST/JSON, SSE, OpenAPI,
 //! gRPC-Web, metrics) on one port.
 
+mod account_messages;
 mod account_service;
 mod admin_credentials;
 mod admin_password;
 mod admin_service;
+mod api_key;
 mod api_keys;
 mod audit;
 mod auth;
@@ -35,6 +37,7 @@ mod rated;
 mod rating_jobs;
 mod rating_model;
 mod rating_service;
+mod secrets;
 mod session_api;
 mod sessions;
 mod shuffle;

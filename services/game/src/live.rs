@@ -30,8 +30,7 @@ use time::OffsetDateTime;
 use crate::clock::{Clocks, TimeControl};
 use crate::shuffle::{Seed, Shuffles};
 
-pub use ending::{Ending, Forfeit};
-pub use void::Void;
+pub use ending::{Ending, Forfeit, Void};
 
 /// Event kinds in the log.
 pub mod kind {

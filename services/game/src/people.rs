@@ -10,8 +10,8 @@
 use skit_api::{ApiError, ErrorCode};
 use skit_store::{Account, AccountKind, NewAccount, Registration, Store, token_hash};
 
-use crate::auth::new_token;
 use crate::error::store_error;
+use crate::secrets::new_token;
 use crate::{names, passwords};
 
 /// A name and a password as a request carries them, checked.

@@ -19,18 +19,10 @@ use skit_proto::v1;
 use skit_store::{AccountId, CredentialKind, NewCredential};
 use time::OffsetDateTime;
 
-use crate::auth::{new_token, random_hex};
+use crate::config::Lifetimes;
 use crate::error::store_error;
+use crate::secrets::{new_token, random_hex};
 use crate::state::AppState;
-
-/// How long issued credentials live.
-#[derive(Debug, Clone, Copy)]
-pub struct Lifetimes {
-    pub access: Duration,
-    pub refresh: Duration,
-    /// The longest a rotated API key keeps working.
-    pub api_key_grace_max: Duration,
-}
 
 /// A new session's secrets and expiries, before its account holds it.
 #[derive(Debug, Clone)]

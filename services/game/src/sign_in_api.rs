@@ -10,7 +10,7 @@ use skit_proto::v1::{
 use skit_store::{Account, AccountKind, Scope};
 use tonic::Request;
 
-use crate::account_service::{api_kind, summary};
+use crate::account_messages::{api_kind, summary};
 use crate::error::store_error;
 use crate::sessions::issue_session;
 use crate::state::AppState;

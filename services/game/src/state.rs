@@ -18,7 +18,7 @@ pub struct AppState {
     /// Bearer tokens to accounts, cached.
     pub(crate) auth: Authenticator,
     /// How long issued credentials live.
-    pub(crate) lifetimes: crate::sessions::Lifetimes,
+    pub(crate) lifetimes: crate::config::Lifetimes,
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
     /// The background tasks (following the store's append notices,

@@ -36,8 +36,7 @@ use crate::{
 };
 use registry::{Admitted, Closing, Registry, Slot};
 
-/// The gauge of open connections.
-pub const OPEN: &str = "skit_connections_open";
+pub use registry::OPEN;
 /// The counter of connections the server closed or refused, by reason.
 pub const CLOSED: &str = "skit_connections_closed_total";
 

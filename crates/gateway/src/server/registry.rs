@@ -17,6 +17,9 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
+/// The gauge of open connections.
+pub const OPEN: &str = "skit_connections_open";
+
 /// What one connection is doing.
 #[derive(Debug)]
 pub(crate) struct Activity {
@@ -181,7 +184,7 @@ impl Registry {
         let activity = Activity::new();
         table.open.insert(id, (address, activity.clone()));
         *table.per_address.entry(address).or_insert(0) += 1;
-        metrics::gauge!(super::OPEN).set(table.open.len() as f64);
+        metrics::gauge!(OPEN).set(table.open.len() as f64);
         let slot = Slot {
             registry: self.clone(),
             id,
@@ -249,7 +252,7 @@ impl Drop for Slot {
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         table.leave(self.id);
-        metrics::gauge!(super::OPEN).set(table.open.len() as f64);
+        metrics::gauge!(OPEN).set(table.open.len() as f64);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Ends the rules do not know: a seat resigning, or a seat's clock running
 //! out under `ON_TIMEOUT_LOSE`. Either makes that seat the skitgubbe and
-//! ends the game at once; the engine state stays where play stopped.
+//! ends the game at once; the engine state stays where play stopped. And
+//! an operator's void ([`Void`]): over with no loser at all.
 
 use serde::{Deserialize, Serialize};
 use skit_engine::Seat;
@@ -25,4 +26,13 @@ pub struct Ending {
     pub at: OffsetDateTime,
     /// The client's move id of a resignation.
     pub move_id: Option<String>,
+}
+
+/// The game's end by an operator's void.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Void {
+    /// The version of the void event.
+    pub version: u64,
+    pub at: OffsetDateTime,
+    pub reason: String,
 }

@@ -1,22 +1,12 @@
 //! A game an operator voided (AdminService.VoidGame): it ends at once with
 //! no loser and no places, and is unrated whatever it was created as.
 
+use super::ending::Void;
+use super::{Live, kind};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use skit_api::ApiError;
 use skit_store::{NewEvent, StoredEvent};
-use time::OffsetDateTime;
-
-use super::{Live, kind};
-
-/// The game's end by an operator's void.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Void {
-    /// The version of the void event.
-    pub version: u64,
-    pub at: OffsetDateTime,
-    pub reason: String,
-}
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Payload {
