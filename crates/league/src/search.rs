@@ -3,9 +3,9 @@
 //! players at a table are allowed to meet. Depth-first and complete: the
 //! unseated player with the fewest unseated players left to meet heads the
 //! next table (the first in the order among equals, so with nothing yet
-//! constrained the order decides), and its companions are tried in the
-//! order, so the first seating found keeps players near their neighbours
-//! in the order. A branch where someone can no longer fill the smallest
+//! constrained the order decides), and its companions are tried nearest
+//! to it in the order first, so the first seating found keeps players near
+//! their neighbours in the order. A branch where someone can no longer fill the smallest
 //! table left is cut. Every seating is reached, so "none" is a proof
 //! unless the node budget ran out first.
 
@@ -88,7 +88,11 @@ impl State<'_> {
             self.set(&unit, true);
             self.left[s] -= 1;
             let mut table = unit.clone();
-            let step = self.fill(&mut table, size, 0);
+            // Companions nearest the head in the order first (the better
+            // placed of two as near).
+            let mut near: Vec<usize> = (0..self.seated.len()).collect();
+            near.sort_by_key(|&i| (i.abs_diff(head), i));
+            let step = self.fill(&mut table, size, &near);
             self.left[s] += 1;
             self.set(&unit, false);
             match step {
@@ -99,7 +103,9 @@ impl State<'_> {
         Step::Dead
     }
 
-    fn fill(&mut self, table: &mut Vec<usize>, size: usize, from: usize) -> Step {
+    /// Completes `table` to `size` with groups from `near` (positions in
+    /// it, so each combination is tried once).
+    fn fill(&mut self, table: &mut Vec<usize>, size: usize, near: &[usize]) -> Step {
         self.nodes += 1;
         if self.nodes > self.search.budget {
             return Step::Budget;
@@ -115,9 +121,9 @@ impl State<'_> {
         let search = self.search;
         // The groups that could still join: if their seats cannot fill
         // the table, no choice among them will.
-        let candidates: Vec<(usize, Vec<usize>)> = (from..self.seated.len())
-            .filter(|&i| !self.seated[i] && search.unit[i] == i)
-            .map(|i| (i, search.members(i).collect::<Vec<usize>>()))
+        let candidates: Vec<(usize, Vec<usize>)> = (0..near.len())
+            .filter(|&k| !self.seated[near[k]] && search.unit[near[k]] == near[k])
+            .map(|k| (k, search.members(near[k]).collect::<Vec<usize>>()))
             .filter(|(_, unit)| {
                 table.len() + unit.len() <= size
                     && unit
@@ -132,7 +138,7 @@ impl State<'_> {
             self.set(&unit, true);
             let before = table.len();
             table.extend(&unit);
-            let step = self.fill(table, size, i + 1);
+            let step = self.fill(table, size, &near[i + 1..]);
             table.truncate(before);
             self.set(&unit, false);
             match step {
