@@ -14,11 +14,14 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commits;
 mod cpu;
+mod game;
 mod lean;
 mod memory;
 mod play;
 mod raw;
 mod report;
+mod retry;
+mod shared;
 mod target;
 mod watch;
 
@@ -48,13 +51,28 @@ enum Mode {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    // One thread: the tool shares two cores with the service and the
-    // database, and a second worker thread only adds wake-ups between
-    // threads (about a fifth of the tool's CPU), not throughput.
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let target = match &args.mode {
+        None => &args.play.target,
+        Some(Mode::Watch(w)) => &w.target,
+        Some(Mode::Memory(m)) => &m.target,
+    };
+    // One thread on a small machine: the tool shares its cores with the
+    // service and the database, and a second worker thread there only adds
+    // wake-ups between threads (about a fifth of the tool's CPU), not
+    // throughput. On a big one, one thread cannot send the calls fast
+    // enough (`--threads`).
+    let threads = target.threads();
+    let built = if threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .enable_all()
+            .build()
+    };
+    let runtime = match built {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("cannot start a runtime: {e}");

@@ -52,7 +52,7 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
     for p in 0..args.players {
         seats.push(service.guest(&format!("mem-{p}")).await?);
     }
-    let channels = service.channels(args.target.connections).await?;
+    let channels = service.channels(args.target.connections()).await?;
     let before = rss(pid).unwrap_or(0);
     let started = Instant::now();
     let (next, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));

@@ -1,27 +1,29 @@
 //! The default mode: N concurrent games played to the end by random
-//! players, each move a GetView of the seat to act and a SubmitMove with a
-//! move id and the expected version; then the raw insert limit at the same
-//! concurrency; then the report.
+//! players (`game`) for the set time; then the raw insert limit at the
+//! same concurrency; then the report.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use skit_api::authed;
 use skit_proto::v1::game_service_client::GameServiceClient;
-use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
-use tokio::sync::Mutex;
 use tonic::transport::Channel;
 
 use crate::commits;
 use crate::cpu::{self, ServiceCpu};
-use crate::lean::{LeanClient, SeatView};
+use crate::game::{Game, play_game};
+use crate::lean::LeanClient;
 use crate::raw;
 use crate::report::{self, Latencies, Setup, Totals};
-use crate::target::{Seats, Service, TargetArgs, create_game};
+use crate::shared::Shared;
+use crate::target::{Seats, Service, TargetArgs};
+
+/// How long calls in flight at the set time may take to finish before
+/// they are dropped: the run ends at its set time and this, whatever the
+/// service does.
+const GRACE: Duration = Duration::from_secs(2);
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -50,25 +52,20 @@ pub struct PlayArgs {
     pub seed: u64,
 }
 
-/// Shared counters of one run.
-#[derive(Default)]
-struct Shared {
-    stop: AtomicBool,
-    moves: AtomicU64,
-    views: AtomicU64,
-    games_finished: AtomicU64,
-    errors: AtomicU64,
-    latencies: Mutex<Latencies>,
-}
-
 pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     // The spawned service's Postgres pool: one connection per game. With
     // group commit off it gives half its pool to writers that each commit
     // one move at a time, so it gets two per game: as many commits in
     // flight as the raw loop's connections, "at the same concurrency".
-    let games = u32::try_from(args.games).unwrap_or(32);
+    // Never more than the database server takes.
     let per_game = if args.target.group_commit { 1 } else { 2 };
-    let pool = games.saturating_mul(per_game).max(10);
+    let mut pool = args.games.saturating_mul(per_game).max(10);
+    if let Some(url) = &args.target.database_url
+        && let Some(room) = raw::postgres_room(url).await
+    {
+        pool = pool.min(room.saturating_sub(raw::SPARE_CONNECTIONS).max(10));
+    }
+    let pool = u32::try_from(pool).unwrap_or(u32::MAX);
     let service = Service::start(&args.target, pool).await?;
     let service_cpu = match (args.target.spawn, args.target.service_pid) {
         (true, _) => ServiceCpu::Threads,
@@ -79,10 +76,15 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
     for p in 0..args.players {
         seats.push(service.guest(&format!("load-{p}")).await?);
     }
-    let channels = service.channels(args.target.connections).await?;
+    let channels = service.channels(args.target.connections()).await?;
     let database_url = args.target.database_url.clone().unwrap_or_default();
+    // Request ids of this run's games, unlike any earlier run's on the
+    // same database.
+    let run_id = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
 
-    let shared = Arc::new(Shared::default());
+    let shared = Arc::new(Shared::new());
     let pg_before = cpu::postgres_pids(&database_url).await;
     let before = cpu::sample(service_cpu, &pg_before);
     let commits_before = commits::scrape(&channels[0], &service.url).await;
@@ -97,24 +99,49 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
         let (shared, seats, preset) = (shared.clone(), seats.clone(), args.preset.clone());
         let total = args.total_games;
         let seed = args.seed.wrapping_mul(1000).wrapping_add(w as u64);
-        workers.spawn(async move { worker(client, shared, seats, preset, total, seed).await });
+        let games = format!("load-{run_id:x}-{seed}");
+        workers
+            .spawn(async move { worker(client, shared, seats, preset, total, seed, games).await });
     }
+    let mut stopped = shared.stop.subscribe();
     if args.total_games.is_none() {
-        tokio::time::sleep(Duration::from_secs_f64(args.seconds)).await;
-        shared.stop.store(true, Ordering::Relaxed);
+        let _ = tokio::time::timeout(
+            Duration::from_secs_f64(args.seconds),
+            stopped.wait_for(|stop| *stop),
+        )
+        .await;
+    } else {
+        let _ = stopped.wait_for(|stop| *stop).await;
     }
-    workers.join_all().await;
+    shared.stop.send_replace(true);
+    // What was done by the set time; calls answered after it are not counted.
     let elapsed = started.elapsed();
+    let (moves, views) = (
+        shared.moves.load(Ordering::Relaxed),
+        shared.views.load(Ordering::Relaxed),
+    );
+    if tokio::time::timeout(GRACE, async {
+        while workers.join_next().await.is_some() {}
+    })
+    .await
+    .is_err()
+    {
+        shared.drop_calls.send_replace(true);
+        workers.join_all().await;
+    }
     let pg_after = cpu::postgres_pids(&database_url).await;
     let after = cpu::sample(service_cpu, &pg_after);
     let service_use = cpu::between(&before, &after, service_cpu);
     let commits_after = commits::scrape(&channels[0], &service.url).await;
 
     let totals = Totals {
-        moves: shared.moves.load(Ordering::Relaxed),
-        views: shared.views.load(Ordering::Relaxed),
+        moves,
+        views,
         games: shared.games_finished.load(Ordering::Relaxed),
         errors: shared.errors.load(Ordering::Relaxed),
+        error_codes: shared.error_codes(),
+        shed_unavailable: shared.sheds.unavailable.load(Ordering::Relaxed),
+        shed_exhausted: shared.sheds.exhausted.load(Ordering::Relaxed),
         elapsed,
     };
     let latencies = shared.latencies.lock().await;
@@ -134,12 +161,13 @@ pub async fn run(args: &PlayArgs) -> anyhow::Result<bool> {
 
     if args.raw_seconds > 0.0 && !database_url.is_empty() {
         let raw = raw::run(&database_url, args.games, args.raw_seconds).await?;
-        report::print_raw(&totals, &raw);
+        report::print_raw(&totals, &raw, args.games);
     }
     Ok(totals.errors == 0)
 }
 
-/// Plays games one after another until told to stop.
+/// Plays games one after another until told to stop; drops the call in
+/// flight once told to.
 async fn worker(
     mut client: (GameServiceClient<Channel>, LeanClient),
     shared: Arc<Shared>,
@@ -147,108 +175,36 @@ async fn worker(
     preset: String,
     total_games: Option<u64>,
     seed: u64,
+    games: String,
 ) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut local = Latencies::default();
     let mut game_number = 0u64;
-    while !shared.stop.load(Ordering::Relaxed) {
+    let mut drop_calls = shared.drop_calls.subscribe();
+    while !shared.stopped() {
         game_number += 1;
-        match play_game(
-            &mut client,
-            &shared,
-            &seats,
-            &preset,
-            &mut rng,
-            &mut local,
+        let game = Game {
+            seats: &seats,
+            preset: &preset,
             seed,
-            game_number,
-        )
-        .await
-        {
+            request_id: format!("{games}-{game_number}"),
+            number: game_number,
+        };
+        let played = tokio::select! {
+            biased;
+            _ = drop_calls.wait_for(|drop| *drop) => break,
+            played = play_game(&mut client, &shared, &game, &mut rng, &mut local) => played,
+        };
+        match played {
             Ok(true) => {
                 let done = shared.games_finished.fetch_add(1, Ordering::Relaxed) + 1;
                 if total_games.is_some_and(|t| done >= t) {
-                    shared.stop.store(true, Ordering::Relaxed);
+                    shared.stop.send_replace(true);
                 }
             }
             Ok(false) => {}
-            Err(status) => {
-                shared.errors.fetch_add(1, Ordering::Relaxed);
-                eprintln!("error: {} {}", status.code(), status.message());
-            }
+            Err(status) => shared.error(&status),
         }
     }
     shared.latencies.lock().await.merge(&local);
-}
-
-/// One game to the end (`true`), or until told to stop (`false`).
-#[allow(clippy::too_many_arguments)]
-async fn play_game(
-    (client, lean): &mut (GameServiceClient<Channel>, LeanClient),
-    shared: &Shared,
-    seats: &Seats,
-    preset: &str,
-    rng: &mut ChaCha8Rng,
-    local: &mut Latencies,
-    seed: u64,
-    game_number: u64,
-) -> Result<bool, tonic::Status> {
-    let (game_id, _) = create_game(client, seats, preset).await?;
-    let mut view = get_view(lean, &game_id, 0, &seats[0].1, None, local).await?;
-    shared.views.fetch_add(1, Ordering::Relaxed);
-    let mut position = 0usize;
-    loop {
-        if view.phase == Phase::Over as i32 {
-            return Ok(true);
-        }
-        if shared.stop.load(Ordering::Relaxed) {
-            return Ok(false);
-        }
-        let Some(&seat) = view.to_act.choose(rng) else {
-            return Err(tonic::Status::internal("nobody may act in a running game"));
-        };
-        let token = &seats[seat as usize].1;
-        let seat_view = get_view(lean, &game_id, seat, token, Some(view.version), local).await?;
-        shared.views.fetch_add(1, Ordering::Relaxed);
-        let Some(action) = seat_view.legal_actions.choose(rng).cloned() else {
-            return Err(tonic::Status::internal(format!(
-                "seat {seat} to act has no legal action"
-            )));
-        };
-        let req = SubmitMoveRequest {
-            game_id: game_id.clone(),
-            seat,
-            move_id: format!("{seed}-{game_number}-{position}"),
-            expected_version: seat_view.version,
-            action: Some(action),
-        };
-        let sent = Instant::now();
-        let reply = lean.submit_move(authed(req, token)?).await?;
-        local.record_move(position, sent.elapsed());
-        shared.moves.fetch_add(1, Ordering::Relaxed);
-        position += 1;
-        view = reply
-            .view
-            .ok_or_else(|| tonic::Status::internal("a move's reply has no view"))?;
-    }
-}
-
-async fn get_view(
-    client: &mut LeanClient,
-    game_id: &str,
-    seat: u32,
-    token: &str,
-    history_after: Option<u64>,
-    local: &mut Latencies,
-) -> Result<SeatView, tonic::Status> {
-    let req = GetViewRequest {
-        game_id: game_id.into(),
-        seat: Some(seat),
-        history_after,
-        ..Default::default()
-    };
-    let sent = Instant::now();
-    let view = client.get_view(authed(req, token)?).await?;
-    local.record_view(sent.elapsed());
-    Ok(view)
 }

@@ -20,6 +20,9 @@ pub struct Raw {
     pub rows: u64,
     pub elapsed: Duration,
     pub errors: u64,
+    /// Tasks (each with its connection) that ran: the concurrency asked
+    /// for, or fewer where the database server takes no more connections.
+    pub connections: usize,
     /// Over the loop once every connection is open (Postgres' backends
     /// exist only while the pool does, so they are read in between).
     pub cpu: cpu::Use,
@@ -46,6 +49,7 @@ impl Pool {
             Pool::Postgres(
                 sqlx::postgres::PgPoolOptions::new()
                     .max_connections(concurrency)
+                    .acquire_timeout(Duration::from_secs(5))
                     .connect_with(options)
                     .await?,
             )
@@ -132,7 +136,42 @@ impl Connection {
     }
 }
 
+/// Connections the tool leaves free on a Postgres server: for the
+/// service's notices and listener, the tool's probes, and whoever else
+/// shares the server.
+pub const SPARE_CONNECTIONS: usize = 20;
+
+/// How many more connections a Postgres server takes (its
+/// `max_connections` less those open and those kept for superusers), so
+/// the tool asks for no more than it can have; `None` for SQLite or when
+/// it cannot be asked.
+pub async fn postgres_room(database_url: &str) -> Option<usize> {
+    if !database_url.starts_with("postgres") {
+        return None;
+    }
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect(database_url)
+        .await
+        .ok()?;
+    let room: Option<i64> = sqlx::query_scalar(
+        "SELECT current_setting('max_connections')::int \
+         - current_setting('superuser_reserved_connections')::int \
+         - (SELECT count(*) FROM pg_stat_activity)::int",
+    )
+    .fetch_one(&pool)
+    .await
+    .ok();
+    pool.close().await;
+    // Its own connection is gone again.
+    room.map(|r| usize::try_from(r + 1).unwrap_or(0))
+}
+
 pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow::Result<Raw> {
+    let room = postgres_room(database_url)
+        .await
+        .map(|r| r.saturating_sub(SPARE_CONNECTIONS));
+    let concurrency = room.map_or(concurrency, |r| concurrency.min(r)).max(1);
     let pool = Pool::open(database_url, concurrency as u32)
         .await
         .context("cannot open the database for the raw measurement")?;
@@ -193,6 +232,7 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         rows: rows.load(Ordering::Relaxed),
         elapsed,
         errors: errors.load(Ordering::Relaxed),
+        connections: concurrency,
         cpu: cpu::between(&before, &after, ServiceCpu::Unknown),
     })
 }

@@ -1,5 +1,6 @@
 //! Latency histograms (hdrhistogram, microseconds) and the printed report.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use hdrhistogram::Histogram;
@@ -74,6 +75,11 @@ pub struct Totals {
     pub views: u64,
     pub games: u64,
     pub errors: u64,
+    /// Errors by gRPC code.
+    pub error_codes: BTreeMap<String, u64>,
+    /// Calls the service shed with a retry hint, sent again after it.
+    pub shed_unavailable: u64,
+    pub shed_exhausted: u64,
     pub elapsed: Duration,
 }
 
@@ -121,6 +127,18 @@ pub fn print_service(setup: &Setup, t: &Totals, l: &Latencies, cpu: &Use) {
         t.views as f64 / secs.max(1e-9),
         t.errors
     );
+    if !t.error_codes.is_empty() {
+        let codes: Vec<String> = t
+            .error_codes
+            .iter()
+            .map(|(code, n)| format!("{code} {n}"))
+            .collect();
+        println!("  errors by code: {}", codes.join(", "));
+    }
+    println!(
+        "  shed with a retry hint and sent again: UNAVAILABLE {}, RESOURCE_EXHAUSTED {}",
+        t.shed_unavailable, t.shed_exhausted
+    );
     let s = &l.submit;
     println!(
         "  SubmitMove latency ms: p50 {:.2}  p99 {:.2}  p99.9 {:.2}  max {:.2}",
@@ -159,7 +177,8 @@ pub fn print_service(setup: &Setup, t: &Totals, l: &Latencies, cpu: &Use) {
         );
     }
     println!(
-        "  CPU (share of one core; 2 cores in all): tool {:.2}, service {:.2}{}",
+        "  CPU (share of one core; {} cores in all): tool {:.2}, service {:.2}{}",
+        crate::target::cores(),
         cpu.tool,
         cpu.service,
         postgres(cpu)
@@ -177,11 +196,20 @@ pub fn print_commits(commits: Option<Commits>) {
     }
 }
 
-pub fn print_raw(t: &Totals, raw: &Raw) {
+pub fn print_raw(t: &Totals, raw: &Raw, games: usize) {
+    let connections = if raw.connections < games {
+        format!(
+            " on {} connections (the database server takes no more)",
+            raw.connections
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "raw limit: {} single-row durable INSERT transactions in {:.1} s: {:.0} rows/s (errors: {})",
+        "raw limit: {} single-row durable INSERT transactions in {:.1} s{}: {:.0} rows/s (errors: {})",
         raw.rows,
         raw.elapsed.as_secs_f64(),
+        connections,
         raw.rows_per_second(),
         raw.errors
     );

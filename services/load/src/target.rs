@@ -34,12 +34,36 @@ pub struct TargetArgs {
     /// as many commits are in flight as in the raw loop).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub group_commit: bool,
-    /// With --spawn: group commit's committer tasks.
-    #[arg(long, default_value_t = 1)]
+    /// With --spawn: group commit's committer tasks (0: the service's
+    /// default, sized to the machine and the database).
+    #[arg(long, default_value_t = 0)]
     pub committers: usize,
-    /// HTTP/2 connections the tool spreads its calls over.
-    #[arg(long, default_value_t = 4)]
-    pub connections: usize,
+    /// HTTP/2 connections the tool spreads its calls over (default: one
+    /// per core, at least 4: the service reads each connection's frames
+    /// on one task at a time).
+    #[arg(long)]
+    pub connections: Option<usize>,
+    /// The tool's own threads (default: a quarter of the cores, at least
+    /// one; the rest are the service's and the database's).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// The machine's cores, as the service sizes itself by them.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+impl TargetArgs {
+    /// The tool's runtime threads.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or(cores() / 4).max(1)
+    }
+
+    /// The HTTP/2 connections to open.
+    pub fn connections(&self) -> usize {
+        self.connections.unwrap_or(cores().max(4)).max(1)
+    }
 }
 
 /// A service being driven: its address and, if started here, the handle
@@ -87,12 +111,13 @@ impl Service {
         };
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready, is_ready) = oneshot::channel::<()>();
-        // Its own runtime and named threads, so its CPU can be told apart.
+        // Its own runtime and named threads, so its CPU can be told apart;
+        // as many as the binary's would have, one per core.
         let thread = std::thread::Builder::new()
             .name(cpu::SERVICE_THREADS.into())
             .spawn(move || -> anyhow::Result<()> {
                 let runtime = tokio::runtime::Builder::new_multi_thread()
-                    .worker_threads(2)
+                    .worker_threads(cores())
                     .thread_name(cpu::SERVICE_THREADS)
                     .enable_all()
                     .build()?;
@@ -170,12 +195,24 @@ pub async fn create_game(
     seats: &Seats,
     preset: &str,
 ) -> Result<(String, u64), tonic::Status> {
+    create_game_with(client, seats, preset, "").await
+}
+
+/// [`create_game`] with a request id: sent again, it answers with the same
+/// game (and each seat already joined is kept).
+pub async fn create_game_with(
+    client: &mut GameServiceClient<Channel>,
+    seats: &Seats,
+    preset: &str,
+    request_id: &str,
+) -> Result<(String, u64), tonic::Status> {
     let req = CreateGameRequest {
         rules: Some(Rules {
             preset: preset.into(),
             options: None,
         }),
         players: seats.len() as u32,
+        request_id: request_id.into(),
         ..Default::default()
     };
     let created = client
