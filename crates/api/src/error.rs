@@ -27,6 +27,10 @@ pub use status::{CODE_TRAILER, DOMAIN};
 /// a restarting database server or a failover takes to answer again.
 pub const DATABASE_RETRY_DELAY: Duration = Duration::from_secs(1);
 
+/// When to try again after an instance shed a call for having more work
+/// queued than it takes on: its queues drain in milliseconds.
+pub const OVERLOAD_RETRY_DELAY: Duration = Duration::from_millis(100);
+
 /// A request field at fault and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Violation {
@@ -175,6 +179,25 @@ impl ApiError {
         Self::new(ErrorCode::ResourceExhausted, "quota_exceeded", message)
             .with_metadata("quota", quota)
             .with_metadata("limit", limit)
+    }
+
+    /// The instance has more work queued than it takes on and shed this
+    /// call before doing anything (`queue` names what was full):
+    /// UNAVAILABLE, reason `overloaded`, with when to try again
+    /// (`retry_after_ms`, and the retry hint).
+    pub fn overloaded(queue: &str, retry_after: Duration) -> Self {
+        let millis = u64::try_from(retry_after.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        let mut error = Self::new(
+            ErrorCode::Unavailable,
+            "overloaded",
+            format!("the service is overloaded ({queue} full); retry after {millis} ms"),
+        )
+        .with_metadata("queue", queue)
+        .with_metadata("retry_after_ms", millis);
+        error.retry_delay = Some(Duration::from_millis(millis));
+        error
     }
 
     /// The service's database cannot be reached or is not taking work
@@ -332,6 +355,17 @@ mod tests {
         assert_eq!(error.reason(), "unavailable");
         assert_eq!(error.retry_delay(), Some(DATABASE_RETRY_DELAY));
         assert!(!error.message().contains("10.0.0.7"), "{error}");
+    }
+
+    #[test]
+    fn an_overloaded_instance_says_when_to_retry() {
+        let error = ApiError::overloaded("appends", OVERLOAD_RETRY_DELAY);
+
+        assert_eq!(error.code(), ErrorCode::Unavailable);
+        assert_eq!(error.reason(), "overloaded");
+        assert_eq!(error.metadata()["queue"], "appends");
+        assert_eq!(error.metadata()["retry_after_ms"], "100");
+        assert_eq!(error.retry_delay(), Some(OVERLOAD_RETRY_DELAY));
     }
 
     #[test]

@@ -60,11 +60,18 @@ pub enum Error {
 
     /// The database cannot be reached or is not taking work: no
     /// connection within the pool's acquire timeout, a connection lost,
-    /// the server shutting down or starting up, or (SQLite) another
-    /// process holding the write lock past the busy timeout. Nothing was
-    /// written by the failing statement's transaction; worth retrying.
+    /// the server shutting down, starting up or out of resources, a
+    /// statement timed out or rolled back by a deadlock, or (SQLite)
+    /// another process holding the write lock past the busy timeout.
+    /// Nothing was written by the failing statement's transaction; worth
+    /// retrying.
     #[error("the database is unavailable")]
     Unavailable(#[source] sqlx::Error),
+
+    /// More appends are queued for group commit than it takes on: this one
+    /// was shed before anything was written; worth retrying shortly.
+    #[error("too many appends queued")]
+    Overloaded,
 
     #[error("database error")]
     Database(#[source] sqlx::Error),
@@ -88,15 +95,48 @@ impl From<sqlx::migrate::MigrateError> for Error {
     }
 }
 
-/// Whether a Postgres SQLSTATE says the server cannot serve the session: a
-/// connection exception (class 08), too many connections, an administrator
-/// or crash shutdown, or a server still starting.
+/// Whether a Postgres SQLSTATE says the server cannot serve the statement
+/// now, though it may in a moment, with nothing written: a connection
+/// exception (class 08), insufficient resources (class 53: too many
+/// connections, out of memory or disk), an administrator or crash
+/// shutdown or a server still starting (57P01-57P03), a statement
+/// cancelled (57014, a statement timeout), a lock not to be had (55P03),
+/// or a transaction rolled back by a serialization failure or a deadlock
+/// (40001, 40P01).
 fn pg_unavailable(code: &str) -> bool {
-    code.starts_with("08") || matches!(code, "53300" | "57P01" | "57P02" | "57P03")
+    code.starts_with("08")
+        || code.starts_with("53")
+        || matches!(
+            code,
+            "57P01" | "57P02" | "57P03" | "57014" | "55P03" | "40001" | "40P01"
+        )
+}
+
+/// Whether a Postgres SQLSTATE says the session itself is gone or going:
+/// a connection exception, or the server shutting down or starting.
+fn pg_session_gone(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
+}
+
+/// Whether the connection that gave `e` may be unusable: an error from
+/// below SQL, Postgres saying the session is over, or SQLite busy. Any
+/// other database error (a violated key, a deadlock, a timeout) was
+/// answered by the server on a connection that still works.
+pub(crate) fn connection_unusable(e: &sqlx::Error) -> bool {
+    match e.as_database_error() {
+        None => true,
+        Some(d) => match d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+            Some(pg) => pg_session_gone(pg.code()),
+            None => is_unavailable(e),
+        },
+    }
 }
 
 /// SQLite's primary result code for a lock held past the busy timeout.
 const SQLITE_BUSY: i64 = 5;
+/// SQLite's primary result code for a table locked by another connection
+/// of the same shared cache.
+const SQLITE_LOCKED: i64 = 6;
 
 /// Whether `e` says the database cannot be reached or is not taking work,
 /// rather than that the statement itself failed: what a client may retry.
@@ -115,7 +155,7 @@ pub(crate) fn is_unavailable(e: &sqlx::Error) -> bool {
                 // code is its low byte.
                 d.code()
                     .and_then(|c| c.parse::<i64>().ok())
-                    .is_some_and(|c| c & 0xff == SQLITE_BUSY)
+                    .is_some_and(|c| matches!(c & 0xff, SQLITE_BUSY | SQLITE_LOCKED))
             } else {
                 false
             }
@@ -161,6 +201,10 @@ mod tests {
         ));
         assert!(pg_unavailable("57P01"), "admin shutdown");
         assert!(pg_unavailable("08006"), "connection failure");
+        assert!(pg_unavailable("53300"), "too many connections");
+        assert!(pg_unavailable("53200"), "out of memory");
+        assert!(pg_unavailable("57014"), "statement timeout");
+        assert!(pg_unavailable("40P01"), "deadlock");
         assert!(!pg_unavailable("23505"), "unique violation");
         assert!(!pg_unavailable("22021"), "bad text");
     }

@@ -13,7 +13,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Database, Pool};
 
 use crate::Error;
-use crate::error::is_unavailable;
+use crate::error::connection_unusable;
 
 /// The kept connection, taken from `pool` on first use.
 #[derive(Debug)]
@@ -59,7 +59,7 @@ impl<DB: Database> Held<DB> {
     }
 
     fn after(&mut self, error: &sqlx::Error) {
-        if !matches!(error, sqlx::Error::Database(_)) || is_unavailable(error) {
+        if connection_unusable(error) {
             self.connection = None;
         }
     }

@@ -3,8 +3,12 @@
 
 use std::time::Duration;
 
-/// sqlx's default pool size.
-const DEFAULT_MAX_CONNECTIONS: u32 = 10;
+/// The smallest default pool: sqlx's own default.
+const MIN_MAX_CONNECTIONS: u32 = 10;
+
+/// Default pooled connections per core: a core keeps about two busy
+/// while the others wait on the disk's flush.
+const CONNECTIONS_PER_CORE: u32 = 2;
 
 /// How long a statement waits for a connection by default: long enough to
 /// ride out a busy moment, short enough that a client whose database is
@@ -24,10 +28,19 @@ pub struct PoolSettings {
     pub acquire_timeout: Duration,
 }
 
+/// The machine's cores, as the pool and the committers size themselves.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 impl Default for PoolSettings {
+    /// Two connections per core, at least ten.
     fn default() -> Self {
+        let cores = u32::try_from(cores()).unwrap_or(u32::MAX);
         Self {
-            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections: cores
+                .saturating_mul(CONNECTIONS_PER_CORE)
+                .max(MIN_MAX_CONNECTIONS),
             acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
         }
     }

@@ -37,6 +37,12 @@ impl Store {
         self.db.solo_writers()
     }
 
+    /// How many group committers suit the machine and the database
+    /// ([`crate::GroupCommit::start`] with none asked for).
+    pub fn group_committers(&self) -> usize {
+        self.db.group_committers()
+    }
+
     /// Whether the database answers: `SELECT 1` on a pooled connection
     /// (for the health service; it fails while the server is down or
     /// refuses connections).

@@ -51,12 +51,15 @@ pub struct Config {
     /// once its own events are committed. Off, each move is a commit of its
     /// own, written concurrently by `Store::solo_writers` committers.
     pub group_commit: bool,
-    /// Committer tasks of group commit (`SKIT_GROUP_COMMITTERS`). One is
-    /// best measured (docs/performance.md): while it writes a batch the
-    /// next one queues, so batches grow with the load; more committers
-    /// split the queue into smaller batches, each a statement and commit.
+    /// Committer tasks of group commit (`SKIT_GROUP_COMMITTERS`; 0: sized
+    /// to the machine, one per four cores on PostgreSQL and at most half
+    /// the pool, one on SQLite). While a committer writes a batch the next
+    /// one queues, so batches grow with the load; each committer keeps
+    /// about one core busy, and more split the queue into smaller batches,
+    /// each a statement and commit (docs/performance.md).
     pub group_committers: usize,
-    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`).
+    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`; default two
+    /// per core, at least 10).
     pub db_max_connections: u32,
     /// The longest a request waits for a database connection
     /// (`SKIT_DB_ACQUIRE_TIMEOUT_MS`); past it, while the database is down
@@ -132,7 +135,7 @@ impl Default for Config {
             clock_min_limit_ms: 1000,
             clock_recheck_ms: 5000,
             group_commit: true,
-            group_committers: 1,
+            group_committers: 0,
             db_max_connections: pool.max_connections,
             db_acquire_timeout_ms: u64::try_from(pool.acquire_timeout.as_millis())
                 .unwrap_or(u64::MAX),

@@ -1,6 +1,7 @@
 //! The store's failures as the game service answers them: an unknown game,
 //! a full table and a lost race are the client's to see; a database that
-//! cannot be reached is UNAVAILABLE with a retry hint; anything else is
+//! cannot be reached, or more moves queued than it takes on, is
+//! UNAVAILABLE with a retry hint; anything else is
 //! logged with its cause and hidden ([`ApiError::internal`]). Everything
 //! else about errors is the shared core in `skit_api::error`.
 
@@ -17,6 +18,9 @@ pub fn store_error(e: skit_store::Error) -> ApiError {
             ApiError::stale(current_version + 1, *current_version)
         }
         skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
+        skit_store::Error::Overloaded => {
+            ApiError::overloaded("appends", skit_api::error::OVERLOAD_RETRY_DELAY)
+        }
         _ => ApiError::internal("store error", &e),
     }
 }

@@ -5,16 +5,20 @@
 //! a miss (or a restart) replays it, a notice that the log grew makes the
 //! next lock catch up from the last applied event.
 //!
+//! The map from ids to games is sharded ([`DashMap`]), so looking up one
+//! game never waits for a lookup of another on another core; each game's
+//! own mutex is held only by calls about that game.
+//!
 //! A game nobody has used for a while leaves the cache
 //! ([`Games::evict_idle`], run by [`evict_idle_games`]), so memory follows
 //! the games in play, not every game the instance ever served; its next
 //! use replays it again.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use dashmap::DashMap;
 use skit_api::ApiError;
 use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
@@ -40,7 +44,7 @@ struct Slot {
 #[derive(Debug)]
 pub struct Games {
     store: Store,
-    slots: Mutex<HashMap<GameId, Arc<Slot>>>,
+    slots: DashMap<GameId, Arc<Slot>>,
     epoch: Instant,
 }
 
@@ -48,7 +52,7 @@ impl Games {
     pub fn new(store: Store) -> Self {
         Self {
             store,
-            slots: Mutex::new(HashMap::new()),
+            slots: DashMap::new(),
             epoch: Instant::now(),
         }
     }
@@ -59,16 +63,20 @@ impl Games {
 
     fn slot(&self, id: GameId) -> Arc<Slot> {
         let now = self.now_ms();
-        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        let slot = slots.entry(id).or_insert_with(|| {
-            Arc::new(Slot {
-                live: Arc::new(tokio::sync::Mutex::new(None)),
-                latest: watch::channel(0).0,
-                touched: AtomicU64::new(now),
+        // Cloned under the shard's lock: eviction sees it in use.
+        let slot = self
+            .slots
+            .entry(id)
+            .or_insert_with(|| {
+                Arc::new(Slot {
+                    live: Arc::new(tokio::sync::Mutex::new(None)),
+                    latest: watch::channel(0).0,
+                    touched: AtomicU64::new(now),
+                })
             })
-        });
+            .clone();
         slot.touched.store(now, Ordering::Relaxed);
-        slot.clone()
+        slot
     }
 
     /// Drops from the cache every game unused for `idle`: not asked for
@@ -78,11 +86,10 @@ impl Games {
     pub fn evict_idle(&self, idle: Duration) -> usize {
         let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
         let now = self.now_ms();
-        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        let before = slots.len();
-        // Under the map's lock nobody can take a new handle to a slot, and
-        // every use holds one (`slot`) until it holds the game's lock.
-        slots.retain(|_, slot| {
+        let mut evicted = 0;
+        // Under its shard's lock nobody can take a new handle to a slot,
+        // and every use holds one (`slot`) until it holds the game's lock.
+        self.slots.retain(|_, slot| {
             let in_use = Arc::strong_count(slot) > 1
                 || Arc::strong_count(&slot.live) > 1
                 || slot.latest.receiver_count() > 0
@@ -95,12 +102,13 @@ impl Games {
                     if live.is_some() {
                         metrics::game_uncached();
                     }
+                    evicted += 1;
                     false
                 }
                 Err(_) => true,
             }
         });
-        before - slots.len()
+        evicted
     }
 
     /// Locks the game, loading it on a miss and catching up with any
@@ -158,12 +166,7 @@ impl Games {
 
     /// The game's log grew to `seq` (a store notice, or our own append).
     pub fn notice(&self, id: GameId, seq: u64) {
-        let slot = self
-            .slots
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
-            .cloned();
+        let slot = self.slots.get(&id).map(|slot| slot.clone());
         if let Some(slot) = slot {
             slot.latest.send_if_modified(|v| raise(v, seq));
         }
@@ -171,13 +174,7 @@ impl Games {
 
     /// After missed notices: asks the store where every cached game is.
     pub async fn refresh_all(&self) {
-        let ids: Vec<GameId> = self
-            .slots
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .keys()
-            .copied()
-            .collect();
+        let ids: Vec<GameId> = self.slots.iter().map(|slot| *slot.key()).collect();
         for id in ids {
             match self.store.last_seq(id).await {
                 Ok(Some(seq)) => self.notice(id, seq),

@@ -79,6 +79,16 @@ impl Db {
         }
     }
 
+    /// How many group committers to run when none are asked for: one on
+    /// SQLite, where more only queue at its one writer with smaller
+    /// batches; on Postgres one per four cores.
+    pub(crate) fn group_committers(&self) -> usize {
+        match self {
+            Self::Postgres(b) => b.group_committers(),
+            Self::Sqlite(_) => 1,
+        }
+    }
+
     /// Waits for open connections to finish and closes them.
     pub(crate) async fn close(&self) {
         match self {

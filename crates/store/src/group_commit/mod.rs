@@ -15,6 +15,7 @@ pub mod recorded;
 
 use std::sync::Arc;
 
+use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -25,8 +26,10 @@ use gather::{LastCommit, fill};
 /// How many appends a batch holds at most.
 pub const DEFAULT_MAX_BATCH: usize = 256;
 
-/// Queued appends beyond which callers wait to queue.
-const QUEUE: usize = 4096;
+/// Queued appends beyond which an append is shed ([`Error::Overloaded`]):
+/// sixteen full batches, far more than a closed group of games keeps in
+/// flight, so only load beyond what the database takes on fills it.
+const QUEUE: usize = 16 * DEFAULT_MAX_BATCH;
 
 type Answer = oneshot::Sender<Result<Vec<StoredEvent>, Error>>;
 
@@ -38,15 +41,21 @@ pub struct GroupCommit {
 }
 
 impl GroupCommit {
-    /// Starts `committers` committer tasks (at least one) on the current
-    /// Tokio runtime, each writing batches of at most `max_batch` appends.
-    /// One committer already overlaps work: requests queue while it writes
-    /// a batch. More split the queue into smaller batches, which on
-    /// Postgres cost more CPU per append (docs/performance.md).
+    /// Starts `committers` committer tasks on the current Tokio runtime
+    /// (0: as many as suit the machine and the database,
+    /// [`Store::group_committers`]), each writing batches of at most
+    /// `max_batch` appends. One committer already overlaps work: requests
+    /// queue while it writes a batch, and it keeps one core busy; more
+    /// split the queue into smaller batches, each a statement and commit
+    /// of its own (docs/performance.md).
     pub fn start(store: Store, committers: usize, max_batch: usize) -> Self {
         let (queue, receiver) = mpsc::channel(QUEUE);
         let receiver = Arc::new(Mutex::new(receiver));
-        for _ in 0..committers.max(1) {
+        let committers = match committers {
+            0 => store.group_committers(),
+            n => n,
+        };
+        for _ in 0..committers {
             tokio::spawn(commit_batches(
                 store.clone(),
                 receiver.clone(),
@@ -56,7 +65,9 @@ impl GroupCommit {
         Self { queue }
     }
 
-    /// As [`Store::append`], answered after the commit holding the events.
+    /// As [`Store::append`], answered after the commit holding the events;
+    /// [`Error::Overloaded`] at once, with nothing written, while the
+    /// queue is full.
     #[tracing::instrument(skip_all, fields(%game_id, expected_seq))]
     pub async fn append(
         &self,
@@ -70,14 +81,19 @@ impl GroupCommit {
             expected_seq,
             events,
         };
-        self.queue
-            .send((request, answer))
-            .await
-            .map_err(|_| Error::Invalid("group commit stopped"))?;
+        queue(&self.queue, (request, answer))?;
         answered
             .await
             .map_err(|_| Error::Invalid("group commit stopped"))?
     }
+}
+
+/// Queues `item`, or sheds it while the queue is full.
+fn queue<T>(queue: &mpsc::Sender<T>, item: T) -> Result<(), Error> {
+    queue.try_send(item).map_err(|e| match e {
+        TrySendError::Full(_) => Error::Overloaded,
+        TrySendError::Closed(_) => Error::Invalid("group commit stopped"),
+    })
 }
 
 /// One committer: takes what is queued, commits it, answers, repeats.
@@ -109,5 +125,19 @@ async fn commit_batches(
             // The caller may have gone (cancelled); its events stay stored.
             let _ = answer.send(result);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_queue_sheds_and_a_closed_one_says_so() {
+        let (send, receive) = mpsc::channel(1);
+        assert!(queue(&send, 1).is_ok());
+        assert!(matches!(queue(&send, 2), Err(Error::Overloaded)));
+        drop(receive);
+        assert!(matches!(queue(&send, 3), Err(Error::Invalid(_))));
     }
 }

@@ -104,4 +104,10 @@ impl Backend {
         let pooled = self.pool.options().get_max_connections();
         usize::try_from(pooled / 2).unwrap_or(1).max(1)
     }
+
+    /// One per four cores (each keeps a connection and a core busy
+    /// writing batches), at most half the pool.
+    pub(crate) fn group_committers(&self) -> usize {
+        (crate::pool::cores() / 4).clamp(1, self.solo_writers())
+    }
 }
