@@ -33,6 +33,11 @@ pub struct Config {
     /// `scheme://host[:port]`. Unset, no other origin may; same-origin
     /// pages and non-browser clients are unaffected.
     pub cors_origins: Option<String>,
+    /// The matchmaker's URL as the web client at `/` reaches it
+    /// (`SKIT_WEB_MATCHMAKER_URL`, `http(s)://host[:port]`); its
+    /// `SKIT_CORS_ORIGINS` must list this service's origin. Unset, the
+    /// page offers tables and invitations only.
+    pub web_matchmaker_url: Option<String>,
     /// Unary calls taking longer are cancelled (long polls are capped below it).
     pub request_timeout_ms: u64,
     /// The longest a long poll may wait.
@@ -129,6 +134,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
             operator_token: None,
             cors_origins: None,
+            web_matchmaker_url: None,
             request_timeout_ms: 70_000,
             long_poll_cap_ms: 60_000,
             max_request_bytes: 64 * 1024,
@@ -192,6 +198,14 @@ impl Config {
             max_connections: self.db_max_connections,
             acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
         }
+    }
+
+    /// What the web client is told, or why the URL cannot be called.
+    pub fn web(&self) -> Result<skit_web::WebConfig, skit_web::BadMatchmakerUrl> {
+        skit_web::WebConfig::parse(
+            "SKIT_WEB_MATCHMAKER_URL",
+            self.web_matchmaker_url.as_deref(),
+        )
     }
 
     /// The origins `cors_origins` lists, or which entry is not one.

@@ -124,13 +124,14 @@ const HEALTH_NAMES: [&str; 5] = [
 /// Serves the API on `listener` until `shutdown` resolves: gRPC (with
 /// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json`,
 /// `/metrics`, `/readyz` and `/livez`) on one port, told apart by content
-/// type.
+/// type, and the web client at `/` (`skit-web`).
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let origins = config.cors_origins()?;
+    let web = config.web()?;
     let operator: Vec<&str> = config.operator_token.iter().map(|t| t.expose()).collect();
     let limits = skit_gateway::Limits::new(&config.limits, &operator)
         .context("bad limits in the configuration")?;
@@ -162,8 +163,9 @@ pub async fn run(
             .max(config.long_poll_cap() + Duration::from_secs(5)),
         metrics: true,
     };
-    let rest =
-        skit_gateway::router_with(game, accounts, ratings, admin, &rest_config).merge(health_http);
+    let rest = skit_gateway::router_with(game, accounts, ratings, admin, &rest_config)
+        .merge(health_http)
+        .merge(skit_web::router(&web));
     // The router installed the metrics recorder.
     skit_store::metrics::describe();
     metrics::describe();

@@ -8,7 +8,9 @@
 //!   file made on the first start (its owner's only), so bots and tables
 //!   survive restarts.
 //! - [`start`]: binds, starts the game service, provisions the bot
-//!   accounts, then starts the matchmaker and the worker.
+//!   accounts, then starts the matchmaker and the worker. The game
+//!   service serves the web client at `/` and tells it where the
+//!   matchmaker is; the matchmaker lets that page's origin call it (CORS).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -38,6 +40,9 @@ pub struct Settings {
     pub bot_fill_wait: Duration,
     /// The game service's database; `None`: SQLite in `data_dir`.
     pub database_url: Option<String>,
+    /// Origins besides the game service's own whose pages may call the
+    /// matchmaker (added to `SKIT_CORS_ORIGINS`), e.g. a proxy in front.
+    pub page_origins: Vec<String>,
 }
 
 impl Default for Settings {
@@ -49,6 +54,7 @@ impl Default for Settings {
             bots: vec![("greedy".into(), 4), ("search".into(), 2)],
             bot_fill_wait: Duration::from_secs(3),
             database_url: None,
+            page_origins: Vec::new(),
         }
     }
 }
@@ -60,6 +66,27 @@ pub struct Running {
     pub matchmaker_url: String,
     stop: watch::Sender<bool>,
     tasks: Vec<(&'static str, JoinHandle<anyhow::Result<()>>)>,
+}
+
+/// The origins a browser gives the game service's page: its address and,
+/// on the loopback interface, `localhost` too.
+fn page_origins(game: SocketAddr, extra: &[String]) -> Vec<String> {
+    let mut origins = vec![format!("http://{game}")];
+    if game.ip().is_loopback() {
+        origins.push(format!("http://localhost:{}", game.port()));
+    }
+    origins.extend(extra.iter().cloned());
+    origins
+}
+
+/// `configured` (the environment's list, if any) and `more`, comma-separated.
+fn with_origins(configured: Option<String>, more: &[String]) -> String {
+    configured
+        .into_iter()
+        .filter(|c| !c.trim().is_empty())
+        .chain(more.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn sqlite_url(dir: &Path, file: &str) -> String {
@@ -102,14 +129,21 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
         .await
         .with_context(|| format!("cannot listen on {}", settings.game_addr))?;
     let game_url = format!("http://{}", game_listener.local_addr()?);
+    // Bound before the game service starts, so its page knows the address.
+    let mm_listener = TcpListener::bind(settings.matchmaker_addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.matchmaker_addr))?;
+    let matchmaker_url = format!("http://{}", mm_listener.local_addr()?);
     let mut game = skit_game::Config::load().context("game service settings")?;
     game.addr = game_listener.local_addr()?;
+    game.web_matchmaker_url = Some(matchmaker_url.clone());
     game.database_url = settings
         .database_url
         .clone()
         .unwrap_or_else(|| sqlite_url(&settings.data_dir, "skitgubbe.db"))
         .into();
     game.operator_token = Some(skit_api::Secret::new(token.clone()));
+    let game_listener_addr = game_listener.local_addr()?;
     tasks.push((
         "game service",
         tokio::spawn(skit_game::run(
@@ -145,12 +179,12 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
         )),
     ));
 
-    let mm_listener = TcpListener::bind(settings.matchmaker_addr)
-        .await
-        .with_context(|| format!("cannot listen on {}", settings.matchmaker_addr))?;
-    let matchmaker_url = format!("http://{}", mm_listener.local_addr()?);
     let mut mm = skit_matchmaker::Config::load().context("matchmaker settings")?;
     mm.addr = mm_listener.local_addr()?;
+    mm.cors_origins = Some(with_origins(
+        mm.cors_origins.take(),
+        &page_origins(game_listener_addr, &settings.page_origins),
+    ));
     mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db").into();
     mm.game_url = game_url.clone();
     mm.operator_token = Some(skit_api::Secret::new(token));

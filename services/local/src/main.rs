@@ -26,7 +26,8 @@ skit-botworker --help.";
 
 /// A whole local Skitgubbe in one process: the game service on
 /// 127.0.0.1:50051, the matchmaker on 127.0.0.1:50052 and six bots, on
-/// SQLite files. Play against the bots with `skit play`.
+/// SQLite files. Play against the bots in a browser at
+/// http://127.0.0.1:50051/ or with `skit play`.
 #[derive(Debug, Parser)]
 #[command(version, after_help = ENVIRONMENT)]
 struct Cli {}
@@ -44,8 +45,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let running = skitgubbe::start(settings).await?;
     println!(
-        "Skitgubbe is running.\n  game service  {} (gRPC, gRPC-Web, REST/JSON; /openapi.json)\n  matchmaker    {}\n  bot worker    6 bots (4 greedy, 2 search)\nPlay a game against the bots:  cargo run --bin skit -- play\nStop with Ctrl-C.",
-        running.game_url, running.matchmaker_url
+        "Skitgubbe is running.\n  game service  {} (gRPC, gRPC-Web, REST/JSON; /openapi.json)\n  matchmaker    {}\n  bot worker    6 bots (4 greedy, 2 search)\nPlay in a browser:  open {}/\nor at the terminal:  cargo run --bin skit -- play\nStop with Ctrl-C.",
+        running.game_url, running.matchmaker_url, running.game_url
     );
     running.until_ctrl_c().await
 }

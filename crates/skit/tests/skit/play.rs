@@ -17,6 +17,7 @@ async fn a_person_plays_a_whole_game_against_bots() {
         bots: vec![("greedy".into(), 2)],
         bot_fill_wait: Duration::from_millis(200),
         database_url: None,
+        page_origins: Vec::new(),
     })
     .await
     .expect("the services start");

@@ -40,6 +40,7 @@ async fn the_python_bot_makes_its_key_queues_and_plays_to_the_end() {
         bots: vec![("greedy".into(), 2)],
         bot_fill_wait: Duration::from_millis(200),
         database_url: None,
+        page_origins: Vec::new(),
     };
     let running = skitgubbe::start(settings).await.expect("start");
     let key_file = dir.path().join("py-bot.key");

@@ -1,0 +1,70 @@
+// What happened, in words: each event ("Bo played 9♣", "You picked up
+// 7♥ and drew K♠"), and who won each trick, read from two consecutive
+// views (the views carry no "trick won" event): in phase one the seat
+// whose pile grew won; in phase two the seat whose lay filled the trick.
+
+import { facesOf } from "./cards.js";
+
+export function who(view, seat) {
+  if (seat === view.viewerSeat) return "You";
+  const info = view.seats?.[seat];
+  return info?.name ? `${info.name}` : `Seat ${seat + 1}`;
+}
+
+const VERBS = {
+  EVENT_KIND_PLAY: "played",
+  EVENT_KIND_CHANCE: "took a chance:",
+  EVENT_KIND_PICKUP: "picked up",
+  EVENT_KIND_SLUFF: "sluffed",
+  EVENT_KIND_PASS: "passed",
+  EVENT_KIND_CLAIM: "claimed the trick",
+  EVENT_KIND_ROB: "robbed",
+  EVENT_KIND_BANK: "banked",
+  EVENT_KIND_RESIGN: "resigned",
+  EVENT_KIND_TIMEOUT: "ran out of time",
+};
+
+// One event as a sentence, or null (a shuffle that dealt the viewer nothing).
+export function eventLine(view, event) {
+  const drew = event.privateCards || [];
+  if (event.kind === "EVENT_KIND_SHUFFLE") return drew.length ? `You were dealt ${facesOf(drew)}.` : null;
+  if (event.kind === "EVENT_KIND_VOID") return "An operator voided the game: it has no result.";
+  const seat = event.seat ?? null;
+  const name = seat === null ? "" : who(view, seat);
+  let line = `${name} ${VERBS[event.kind] || event.kind}`;
+  if ((event.cards || []).length) line += ` ${facesOf(event.cards)}`;
+  if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
+  if (event.byClock) line += " (the clock ran out)";
+  return `${line}.`;
+}
+
+// Lines for the change from `before` (null: first look) to `now`, given
+// the new events: {text, event} for an event, {text} for what follows.
+export function narrate(before, now, events) {
+  const lines = events.map((event) => ({ text: eventLine(now, event), event })).filter((l) => l.text);
+  const say = (text) => lines.push({ text });
+  if (!before) return lines;
+  if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE") {
+    for (const seat of now.seats) {
+      const earlier = before.seats[seat.seat];
+      const banked = events.filter((e) => e.seat === seat.seat && e.kind === "EVENT_KIND_BANK").reduce((n, e) => n + e.cards.length, 0);
+      const won = (seat.pileSize || 0) - (earlier?.pileSize || 0) - banked;
+      if (won > 0) say(`${who(now, seat.seat)} won the trick: ${won} cards to ${seat.seat === now.viewerSeat ? "your" : "their"} pile.`);
+    }
+  }
+  if (before.phase === "PHASE_TWO" && now.phase === "PHASE_TWO") {
+    const size = before.trickSize ?? null;
+    const plays = events.filter((e) => e.kind === "EVENT_KIND_PLAY");
+    const lays = (before.tableLays || []).length;
+    if (size !== null && plays.length === 1 && events.length === 1 && lays + 1 === size && (now.tableLays || []).length === 0) {
+      say(`${who(now, plays[0].seat)} won the trick; its cards are out of play.`);
+    }
+  }
+  if (before.phase === "PHASE_ONE" && now.phase === "PHASE_TWO") say("Phase one is over: everyone takes their pile into their hand.");
+  if (!before.trump && now.trump) say(`Trumps are ${suitWord(now.trump)}.`);
+  return lines;
+}
+
+function suitWord(suit) {
+  return { C: "clubs ♣", D: "diamonds ♦", H: "hearts ♥", S: "spades ♠" }[suit] || suit;
+}

@@ -1,0 +1,179 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+use super::*;
+
+fn app_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("app")
+}
+
+fn files_under(dir: &Path, root: &Path, found: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files_under(&path, root, found);
+        } else {
+            let relative = path.strip_prefix(root).unwrap().to_str().unwrap();
+            found.insert(format!("/{}", relative.replace('\\', "/")));
+        }
+    }
+}
+
+#[test]
+fn every_file_of_the_client_is_built_in() {
+    let mut on_disk = BTreeSet::new();
+    files_under(&app_dir(), &app_dir(), &mut on_disk);
+
+    let served: BTreeSet<String> = ASSETS
+        .iter()
+        .chain([&INDEX])
+        .map(|a| a.path.to_owned())
+        .collect();
+
+    assert_eq!(on_disk, served, "app/ and assets.rs list different files");
+}
+
+/// `import ... from "./x.js"` and the page's `src`/`href`: each names a
+/// served file, so a renamed module cannot break the page unnoticed.
+#[test]
+fn every_module_and_link_the_page_loads_is_served() {
+    let served: BTreeSet<&str> = ASSETS.iter().map(|a| a.path).collect();
+    let quoted = |text: &str, before: &str| -> Vec<String> {
+        text.split(before)
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next().map(str::to_owned))
+            .collect()
+    };
+    let mut wanted = Vec::new();
+    for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+        let text = std::str::from_utf8(asset.body).unwrap();
+        for module in quoted(text, " from \"./") {
+            wanted.push((asset.path, format!("/js/{module}")));
+        }
+    }
+    let index = std::str::from_utf8(INDEX.body).unwrap();
+    for link in quoted(index, "src=\"")
+        .into_iter()
+        .chain(quoted(index, "href=\""))
+    {
+        if link.starts_with('/') {
+            wanted.push((INDEX.path, link));
+        }
+    }
+    assert!(wanted.len() > 20, "{wanted:?}");
+    for (from, path) in wanted {
+        assert!(
+            served.contains(path.as_str()),
+            "{from} loads {path}, which is not served"
+        );
+    }
+}
+
+async fn fetch(router: Router, path: &str, etag: Option<&str>) -> axum::response::Response {
+    let mut request = Request::get(path);
+    if let Some(tag) = etag {
+        request = request.header(header::IF_NONE_MATCH, tag);
+    }
+    router
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_page_is_served_at_the_root_with_a_policy_that_allows_the_matchmaker() {
+    let config = WebConfig {
+        matchmaker_url: Some("http://127.0.0.1:50052".into()),
+    };
+
+    let response = fetch(router(&config), "/", None).await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers().clone();
+    assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
+    let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(
+        policy.contains("connect-src 'self' http://127.0.0.1:50052;"),
+        "{policy}"
+    );
+    assert!(policy.contains("script-src 'self';"), "{policy}");
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    assert!(body.starts_with(b"<!doctype html>"));
+}
+
+#[tokio::test]
+async fn scripts_have_their_type_and_an_unchanged_file_is_not_sent_again() {
+    let page = router(&WebConfig::default());
+
+    let first = fetch(page.clone(), "/js/main.js", None).await;
+    let tag = first.headers()[header::ETAG].to_str().unwrap().to_owned();
+    let again = fetch(page.clone(), "/js/main.js", Some(&tag)).await;
+    let other = fetch(page, "/js/main.js", Some("\"something-else\"")).await;
+
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(
+        first.headers()[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert!(
+        again
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .is_empty()
+    );
+    assert_eq!(other.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_config_names_the_matchmaker_or_none() {
+    let with = router(&WebConfig {
+        matchmaker_url: Some("https://mm.cards.example".into()),
+    });
+    let without = router(&WebConfig::default());
+
+    let read = |r: axum::response::Response| async {
+        let bytes = r.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap()
+    };
+    let with = read(fetch(with, "/config.json", None).await).await;
+    let without = read(fetch(without, "/config.json", None).await).await;
+
+    assert_eq!(with["matchmakerUrl"], "https://mm.cards.example");
+    assert!(without["matchmakerUrl"].is_null());
+}
+
+#[test]
+fn a_matchmaker_url_is_an_origin_a_page_can_call() {
+    let parse = |url| WebConfig::parse("SKIT_WEB_MATCHMAKER_URL", Some(url));
+
+    assert_eq!(
+        parse("http://127.0.0.1:50052/")
+            .unwrap()
+            .matchmaker_url
+            .as_deref(),
+        Some("http://127.0.0.1:50052")
+    );
+    assert_eq!(WebConfig::parse("X", None).unwrap(), WebConfig::default());
+    assert_eq!(parse("  ").unwrap(), WebConfig::default());
+    for bad in [
+        "127.0.0.1:50052",
+        "ftp://mm.example",
+        "https://mm.example/v1",
+        "https://u@mm.example",
+    ] {
+        let error = parse(bad).expect_err(bad).to_string();
+        assert!(error.starts_with("SKIT_WEB_MATCHMAKER_URL: "), "{error}");
+    }
+}
