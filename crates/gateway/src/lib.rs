@@ -64,6 +64,8 @@ pub mod reflection_probe;
 mod rest;
 pub mod routes;
 mod server;
+pub mod shared;
+mod shared_route;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -74,3 +76,5 @@ pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};
 pub use server::{serve, serve_with};
+pub use shared::{Shared, SharedViews, SharedWatch};
+pub use shared_route::with_shared_watch;

@@ -238,7 +238,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         version: live.version,
         phase: phase(v.phase) as i32,
         awaits_shuffle: v.awaiting_shuffle,
-        rules: Some(live.rules_message.clone()),
+        rules: Some(live.rules_message.as_ref().clone()),
         players: u32::from(v.players),
         dealer: u32::from(v.dealer),
         rated: live.rated,

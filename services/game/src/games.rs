@@ -23,8 +23,10 @@ use skit_api::ApiError;
 use skit_store::{GameId, Store};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
 
-use crate::cached::Cached;
+use crate::cached::{Cached, RulesMessages};
 use crate::error::store_error;
+use crate::feed::{Feeds, Frames, Publisher, Viewer};
+use crate::known::Known;
 use crate::live::Live;
 use crate::metrics;
 use crate::rated;
@@ -36,9 +38,11 @@ pub type Locked = OwnedMappedMutexGuard<Option<Cached>, Cached>;
 struct Slot {
     live: Arc<tokio::sync::Mutex<Option<Cached>>>,
     /// The newest event seq this instance knows of; watchers wait on it.
-    latest: watch::Sender<u64>,
+    latest: Known,
     /// When the game was last asked for (milliseconds since `Games::epoch`).
     touched: AtomicU64,
+    /// The publishers of its views to WatchGame streams.
+    feeds: Feeds,
 }
 
 #[derive(Debug)]
@@ -46,6 +50,7 @@ pub struct Games {
     store: Store,
     slots: DashMap<GameId, Arc<Slot>>,
     epoch: Instant,
+    rules_messages: RulesMessages,
 }
 
 impl Games {
@@ -54,6 +59,7 @@ impl Games {
             store,
             slots: DashMap::new(),
             epoch: Instant::now(),
+            rules_messages: RulesMessages::default(),
         }
     }
 
@@ -70,8 +76,9 @@ impl Games {
             .or_insert_with(|| {
                 Arc::new(Slot {
                     live: Arc::new(tokio::sync::Mutex::new(None)),
-                    latest: watch::channel(0).0,
+                    latest: Known::default(),
                     touched: AtomicU64::new(now),
+                    feeds: Feeds::default(),
                 })
             })
             .clone();
@@ -92,7 +99,8 @@ impl Games {
         self.slots.retain(|_, slot| {
             let in_use = Arc::strong_count(slot) > 1
                 || Arc::strong_count(&slot.live) > 1
-                || slot.latest.receiver_count() > 0
+                || slot.latest.waited_on()
+                || !slot.feeds.is_empty()
                 || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < idle;
             if in_use {
                 return true;
@@ -119,11 +127,11 @@ impl Games {
         match guard.as_mut() {
             None => {
                 let live = self.load(id).await?;
-                let rules = skit_api::rules_message(live.game.rules());
+                let rules = self.rules_messages.get(live.game.rules());
                 *guard = Some(Cached::new(live, rules));
                 metrics::game_cached();
             }
-            Some(live) if *slot.latest.borrow() > live.version => {
+            Some(live) if slot.latest.get() > live.version => {
                 self.catch_up(live).await?;
             }
             Some(_) => {}
@@ -134,7 +142,7 @@ impl Games {
                 .map_err(store_error)?;
         }
         let version = guard.as_ref().map_or(0, |l| l.version);
-        slot.latest.send_if_modified(|v| raise(v, version));
+        slot.latest.raise(version);
         OwnedMutexGuard::try_map(guard, Option::as_mut)
             .map_err(|_| ApiError::invariant("a game slot empty right after loading"))
     }
@@ -168,7 +176,7 @@ impl Games {
     pub fn notice(&self, id: GameId, seq: u64) {
         let slot = self.slots.get(&id).map(|slot| slot.clone());
         if let Some(slot) = slot {
-            slot.latest.send_if_modified(|v| raise(v, seq));
+            slot.latest.raise(seq);
         }
     }
 
@@ -188,14 +196,26 @@ impl Games {
     pub fn watch(&self, id: GameId) -> watch::Receiver<u64> {
         self.slot(id).latest.subscribe()
     }
-}
 
-fn raise(current: &mut u64, seq: u64) -> bool {
-    let grew = seq > *current;
-    if grew {
-        *current = seq;
+    /// A receiver of `viewer`'s frames of the game (`feed`); `start` runs
+    /// their publisher, from the version known now, if none runs.
+    pub fn subscribe_frames(
+        &self,
+        id: GameId,
+        viewer: Viewer,
+        start: impl FnOnce(Publisher, u64),
+    ) -> Frames {
+        let slot = self.slot(id);
+        // Frames follow on from what the cache knows now, at or before
+        // anything a watcher subscribing now has seen.
+        slot.feeds
+            .subscribe(viewer, |publisher| start(publisher, slot.latest.get()))
     }
-    grew
+
+    /// Stops `publisher` if nobody watches (or `always`); whether it stopped.
+    pub fn retire(&self, id: GameId, viewer: Viewer, publisher: &Publisher, always: bool) -> bool {
+        self.slot(id).feeds.retire(viewer, publisher, always)
+    }
 }
 
 /// Runs [`Games::evict_idle`] every half `idle` (at most every minute),

@@ -20,12 +20,14 @@ mod config;
 mod convert;
 mod devices;
 mod error;
+mod feed;
 mod game_service;
 mod games;
 mod guest_request;
 mod jwks;
 mod jwt;
 mod jwt_accounts;
+mod known;
 mod live;
 mod metrics;
 mod names;
@@ -44,6 +46,7 @@ mod shuffle;
 mod sign_in_api;
 mod state;
 mod timeouts;
+mod watcher;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -147,15 +150,17 @@ pub async fn run(
     // The API services: the health names but the server's "".
     let (reflection, reflection_v1alpha) = skit_gateway::reflection::services(&HEALTH_NAMES[1..])
         .context("cannot build the reflection service")?;
+    let shared: Arc<dyn skit_gateway::SharedWatch> = game.clone();
     let grpc = skit_gateway::grpc_routes(
         game.clone(),
         accounts.clone(),
         ratings.clone(),
         admin.clone(),
-    )
-    .add_service(health)
-    .add_service(reflection)
-    .add_service(reflection_v1alpha);
+    );
+    let grpc = skit_gateway::with_shared_watch(grpc, shared.clone())
+        .add_service(health)
+        .add_service(reflection)
+        .add_service(reflection_v1alpha);
     let rest_config = skit_gateway::RestConfig {
         body_limit: config.max_request_bytes,
         timeout: config
@@ -164,6 +169,7 @@ pub async fn run(
         metrics: true,
     };
     let rest = skit_gateway::router_with(game, accounts, ratings, admin, &rest_config)
+        .layer(axum::Extension(shared))
         .merge(health_http)
         .merge(skit_web::router(&web));
     // The router installed the metrics recorder.

@@ -1,13 +1,14 @@
 //! The game service's own figures, recorded through the `metrics` facade
 //! into the recorder the gateway installs for `/metrics`: moves applied,
-//! moves refused by reason, and games held in the cache. With no recorder
-//! installed the facade drops them.
+//! moves refused by reason, games held in the cache and views built for
+//! watchers. With no recorder installed the facade drops them.
 
 use metrics::{counter, describe_counter, describe_gauge, gauge};
 
 const MOVES: &str = "skit_moves_total";
 const REJECTIONS: &str = "skit_rejections_total";
 const LIVE_GAMES: &str = "skit_live_games";
+const WATCH_VIEWS: &str = "skit_watch_views_built_total";
 
 /// Describes the metrics; call once the recorder is installed.
 pub fn describe() {
@@ -17,6 +18,16 @@ pub fn describe() {
         LIVE_GAMES,
         "Games held in this instance's cache (loaded and not yet evicted as idle)."
     );
+    describe_counter!(
+        WATCH_VIEWS,
+        "Views built for WatchGame streams: shared=\"true\" once per version and viewer for all its streams, \"false\" for one stream that was behind or just opened."
+    );
+}
+
+/// A view built for WatchGame streams: shared by all of one viewer's, or
+/// for one stream.
+pub fn watch_view_built(shared: bool) {
+    counter!(WATCH_VIEWS, "shared" => if shared { "true" } else { "false" }).increment(1);
 }
 
 /// One move applied.

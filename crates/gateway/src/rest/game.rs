@@ -5,13 +5,13 @@
 use std::{convert::Infallible, sync::Arc};
 
 use axum::{
-    Router,
+    Extension, Router,
     extract::{Path, RawQuery, State},
     http::HeaderMap,
     response::sse::{Event, KeepAlive, Sse},
     routing::{get, post},
 };
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
     JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
@@ -26,6 +26,7 @@ use crate::{
     extract::{ProtoJson, grpc_request},
     json::JsonBody,
     query::QueryDecoder,
+    shared::SharedWatch,
 };
 
 /// What the game handlers share.
@@ -160,6 +161,7 @@ async fn watch_game<G: GameService>(
     State(state): State<GameState<G>>,
     Path(game_id): Path<String>,
     RawQuery(query): RawQuery,
+    shared: Option<Extension<Arc<dyn SharedWatch>>>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, RestError> {
     let mut message: WatchGameRequest = state
@@ -169,13 +171,19 @@ async fn watch_game<G: GameService>(
     if message.from_version.is_none() {
         message.from_version = last_event_id(&headers);
     }
-    let views = state
-        .service
-        .watch_game(grpc_request(&headers, message))
-        .await?
-        .into_inner();
-    let id = |view: &View| Some(view.version.to_string());
-    Ok(Sse::new(watch::events(views, id)).keep_alive(KeepAlive::default()))
+    let request = grpc_request(&headers, message);
+    let events = match shared {
+        // Each view's JSON is written once, whoever watches it.
+        Some(Extension(shared)) => {
+            watch::shared_events(shared.watch_shared(request).await?).boxed()
+        }
+        None => {
+            let views = state.service.watch_game(request).await?.into_inner();
+            let id = |view: &View| Some(view.version.to_string());
+            watch::events(views, id).boxed()
+        }
+    };
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
 }
 
 /// The version a reconnecting EventSource last saw.

@@ -10,7 +10,7 @@ use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use tonic::Status;
 
-use crate::{error::RestError, json};
+use crate::{error::RestError, json, shared::SharedViews};
 
 /// Messages as events, each with the `id` given, ending after the first
 /// error.
@@ -22,18 +22,42 @@ where
     S: Stream<Item = Result<T, Status>>,
     T: Serialize,
 {
-    messages
-        .map(move |item| match item {
-            Ok(message) => message_event(&message, id(&message)),
-            Err(status) => (error_event(status), true),
-        })
-        .scan(false, |ended, (event, last)| {
-            let next = (!*ended).then(|| {
-                *ended = last;
-                Ok(event)
-            });
-            ready(next)
-        })
+    until_error(messages.map(move |item| match item {
+        Ok(message) => message_event(&message, id(&message)),
+        Err(status) => (error_event(status), true),
+    }))
+}
+
+/// Shared views as events (`id`: the version), each view's JSON written
+/// once for all its streams, ending after the first error.
+pub(super) fn shared_events(views: SharedViews) -> impl Stream<Item = Result<Event, Infallible>> {
+    until_error(views.map(|item| match item {
+        Ok(view) => match view.json() {
+            Ok(bytes) => {
+                let event = Event::default().id(view.message().version.to_string());
+                // `json` writes UTF-8 only, on one line.
+                (event.data(String::from_utf8_lossy(&bytes)), false)
+            }
+            Err(error) => {
+                let status = Status::internal(format!("message not serializable: {error}"));
+                (error_event(status), true)
+            }
+        },
+        Err(status) => (error_event(status), true),
+    }))
+}
+
+/// The events up to and including the first marked last.
+fn until_error(
+    events: impl Stream<Item = (Event, bool)>,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    events.scan(false, |ended, (event, last)| {
+        let next = (!*ended).then(|| {
+            *ended = last;
+            Ok(event)
+        });
+        ready(next)
+    })
 }
 
 fn message_event<T: Serialize>(message: &T, id: Option<String>) -> (Event, bool) {

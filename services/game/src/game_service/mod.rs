@@ -11,8 +11,10 @@ mod request_id;
 mod resign;
 mod timeouts;
 
+use futures_util::{StreamExt, stream::BoxStream};
 use skit_api::ApiError;
 use skit_engine::Seat;
+use skit_gateway::{SharedViews, SharedWatch};
 use skit_proto::v1::game_service_server::GameService;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
@@ -20,7 +22,6 @@ use skit_proto::v1::{
     ResignResponse, SeatAssignment, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
 };
 use skit_store::{AccountKind, GameId, Scope};
-use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
@@ -100,6 +101,17 @@ impl GameApi {
 }
 
 #[tonic::async_trait]
+impl SharedWatch for GameApi {
+    async fn watch_shared(
+        &self,
+        request: Request<WatchGameRequest>,
+    ) -> Result<SharedViews, Status> {
+        let caller = self.caller(&request, Scope::Read).await?;
+        Ok(self.watch(caller, request.into_inner()).await?)
+    }
+}
+
+#[tonic::async_trait]
 impl GameService for GameApi {
     async fn create_game(
         &self,
@@ -155,15 +167,17 @@ impl GameService for GameApi {
         ))
     }
 
-    type WatchGameStream = ReceiverStream<Result<View, Status>>;
+    type WatchGameStream = BoxStream<'static, Result<View, Status>>;
 
+    /// Each view copied out of its shared frame; the gateway serves
+    /// WatchGame from [`SharedWatch`] instead, which copies no message.
     async fn watch_game(
         &self,
         request: Request<WatchGameRequest>,
     ) -> Result<Response<Self::WatchGameStream>, Status> {
-        let caller = self.caller(&request, Scope::Read).await?;
+        let views = self.watch_shared(request).await?;
         Ok(Response::new(
-            self.watch(caller, request.into_inner()).await?,
+            views.map(|view| view.map(|v| v.message().clone())).boxed(),
         ))
     }
 

@@ -11,12 +11,12 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
 use skit_engine::Seat;
+use skit_gateway::SharedViews;
 use skit_proto::v1::{
     GameSummary, GetHistoryRequest, GetHistoryResponse, GetViewRequest, ListGamesRequest,
     ListGamesResponse, View, WatchGameRequest,
 };
 use skit_store::GameId;
-use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
 use super::{GameApi, assignments, game_id, held_seat};
@@ -24,6 +24,7 @@ use crate::auth::Caller;
 use crate::convert;
 use crate::error::store_error;
 use crate::live::Live;
+use crate::watcher::Watcher;
 
 /// The most games ListGames looks at.
 const LIST_LIMIT: u32 = 100;
@@ -80,46 +81,25 @@ impl GameApi {
         Duration::from_millis(u64::from(timeout_ms)).min(self.state.long_poll_cap)
     }
 
+    /// The views of a WatchGame stream, shared with the game's other
+    /// watchers of the same seat (or spectators) while it keeps up
+    /// (`feed`).
     pub(super) async fn watch(
         &self,
         caller: Caller,
         req: WatchGameRequest,
-    ) -> Result<ReceiverStream<Result<View, Status>>, ApiError> {
+    ) -> Result<SharedViews, ApiError> {
         let id = game_id(&req.game_id)?;
         let seat = {
             let live = self.state.games.lock(id).await?;
             Self::viewer(&caller, &live, req.seat, req.spectator)?
         };
-        let (tx, rx) = tokio::sync::mpsc::channel(8);
-        let games = self.state.games.clone();
-        let mut latest = games.watch(id);
-        let mut sent = req.from_version;
-        tokio::spawn(async move {
-            loop {
-                latest.borrow_and_update();
-                let (view, over) = match games.lock(id).await {
-                    Ok(live) if sent.is_none_or(|s| live.version > s) => {
-                        let after = sent.replace(live.version);
-                        (Some(Ok(convert::view(&live, seat, after))), live.is_over())
-                    }
-                    Ok(live) => (None, live.is_over()),
-                    Err(e) => (Some(Err(Status::from(e))), true),
-                };
-                if let Some(view) = view
-                    && tx.send(view).await.is_err()
-                {
-                    return;
-                }
-                if over {
-                    return;
-                }
-                tokio::select! {
-                    changed = latest.changed() => if changed.is_err() { return },
-                    () = tx.closed() => return,
-                }
-            }
+        let watcher = Watcher::new(self.state.games.clone(), id, seat, req.from_version);
+        let views = futures_util::stream::unfold(watcher, |mut watcher| async move {
+            let next = watcher.next().await?;
+            Some((next.map_err(Status::from), watcher))
         });
-        Ok(ReceiverStream::new(rx))
+        Ok(Box::pin(views))
     }
 
     #[tracing::instrument(skip_all, fields(account = %caller.account.id))]
@@ -235,7 +215,7 @@ impl GameApi {
         let state = live.game.state();
         Ok(GetHistoryResponse {
             game_id: live.id.to_string(),
-            rules: Some(skit_api::rules_message(live.game.rules())),
+            rules: Some(live.rules_message.as_ref().clone()),
             players: u32::from(state.players()),
             dealer: u32::from(state.dealer()),
             events: convert::history(&live, None, after, full),
