@@ -14,6 +14,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commits;
 mod cpu;
+mod delivery;
 mod game;
 mod lean;
 mod memory;
@@ -23,7 +24,9 @@ mod report;
 mod retry;
 mod shared;
 mod target;
+mod traffic;
 mod watch;
+mod watchers;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -9,6 +9,7 @@ use std::time::Instant;
 use skit_proto::v1::game_service_client::GameServiceClient;
 
 use crate::target::{Seats, Service, TargetArgs, create_game};
+use crate::traffic as play;
 
 #[derive(clap::Args, Debug)]
 pub struct MemoryArgs {
@@ -24,6 +25,10 @@ pub struct MemoryArgs {
     pub players: usize,
     #[arg(long, default_value = "skitgubbe")]
     pub preset: String,
+    /// Then play this many moves in every game (fewer where one ends) and
+    /// print the memory again: what a game in play adds per move.
+    #[arg(long, default_value_t = 0)]
+    pub moves: usize,
 }
 
 /// VmRSS of a process, in bytes.
@@ -67,15 +72,20 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
             args.games,
         );
         tasks.spawn(async move {
+            let mut made = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
-                if let Err(status) = create_game(&mut client, &seats, &preset).await {
-                    errors.fetch_add(1, Ordering::Relaxed);
-                    eprintln!("error: {} {}", status.code(), status.message());
+                match create_game(&mut client, &seats, &preset).await {
+                    Ok(game) => made.push(game),
+                    Err(status) => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                        eprintln!("error: {} {}", status.code(), status.message());
+                    }
                 }
             }
+            made
         });
     }
-    tasks.join_all().await;
+    let games: Vec<(String, u64)> = tasks.join_all().await.into_iter().flatten().collect();
     let elapsed = started.elapsed();
     let after = rss(pid).unwrap_or(0);
     let errors = errors.load(Ordering::Relaxed);
@@ -93,7 +103,24 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
         mib(after),
         after.saturating_sub(before) as f64 / args.games.max(1) as f64
     );
+    let mut ok = errors == 0;
+    if args.moves > 0 {
+        let started = Instant::now();
+        let played = play::moves(&channels, &seats, games, args.moves, args.concurrency).await;
+        let now = rss(pid).unwrap_or(0);
+        println!(
+            "  then {} moves ({:.1} a game) in {:.1} s: RSS {:.1} MiB, {:.0} bytes per live game, {:.0} bytes per move; errors: {}",
+            played.moves,
+            played.moves as f64 / args.games.max(1) as f64,
+            started.elapsed().as_secs_f64(),
+            mib(now),
+            now.saturating_sub(before) as f64 / args.games.max(1) as f64,
+            now.saturating_sub(after) as f64 / played.moves.max(1) as f64,
+            played.errors
+        );
+        ok &= played.errors == 0;
+    }
     drop(channels);
     service.stop().await?;
-    Ok(errors == 0)
+    Ok(ok)
 }

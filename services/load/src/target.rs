@@ -100,11 +100,14 @@ impl Service {
             // Every game made stays cached, so `memory` counts them all.
             cache_idle_ms: 60 * 60 * 1000,
             // It measures the service, not its defences: every guest and
-            // game comes from this one address as fast as it can.
+            // game, and every watcher's connection, comes from this one
+            // address as fast as it can.
             quota_open_games: 0,
             quota_games_per_hour: 0,
             limits: skit_gateway::LimitsConfig {
                 limits: false,
+                max_connections: 100_000,
+                max_connections_per_ip: 100_000,
                 ..skit_gateway::LimitsConfig::default()
             },
             ..skit_game::Config::default()
