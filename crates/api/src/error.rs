@@ -122,6 +122,18 @@ impl ApiError {
         .with_metadata("expected_version", expected)
     }
 
+    /// A read asked for a version (`min_version`) the game does not have
+    /// yet; the metadata says which it has.
+    pub fn version_ahead(asked: u64, current: u64) -> Self {
+        Self::new(
+            ErrorCode::FailedPrecondition,
+            "version_ahead",
+            format!("the game is at version {current}, not yet at {asked}"),
+        )
+        .with_metadata("current_version", current)
+        .with_metadata("min_version", asked)
+    }
+
     /// A move id already used for a different move or resignation.
     pub fn move_id_reused(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::AlreadyExists, "move_id_reused", message)

@@ -75,6 +75,6 @@ pub use browser::{BadOrigin, CorsOrigins};
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};
-pub use server::{serve, serve_with};
+pub use server::{serve, serve_with, stop_signal};
 pub use shared::{Shared, SharedViews, SharedWatch};
 pub use shared_route::with_shared_watch;

@@ -1,5 +1,5 @@
 //! `skit-botworker`: reads the configuration and the command line, starts
-//! telemetry, provisions accounts if asked, and plays until Ctrl-C.
+//! telemetry, provisions accounts if asked, and plays until SIGTERM or Ctrl-C.
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -71,10 +71,7 @@ async fn main() -> anyhow::Result<()> {
     if cli.provision_only {
         return Ok(());
     }
-    let shutdown = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!(%error, "cannot wait for Ctrl-C");
-        }
-    };
+    // SIGTERM (a container's stop, Kubernetes) or Ctrl-C.
+    let shutdown = skit_gateway::stop_signal();
     skit_botworker::run(config, file.accounts, shutdown).await
 }

@@ -43,6 +43,10 @@ pub struct Turn {
     pub client: GameClient,
     pub game: String,
     pub seat: u32,
+    /// The newest version the bot was told of (by ListGames, then by its
+    /// own moves): every read shows at least it, whichever instance
+    /// behind a load balancer answers.
+    pub known: u64,
     pub strategy: Box<dyn Strategy>,
 }
 
@@ -62,7 +66,7 @@ impl Turn {
         while !cancel.is_cancelled() {
             let view = match next.take() {
                 Some(view) => view,
-                None => read_view(&self.client, &self.game, self.seat, retry).await?,
+                None => read_view(&self.client, &self.game, self.seat, self.known, retry).await?,
             };
             if view.phase == Phase::Over as i32 || view.legal_actions.is_empty() {
                 break;
@@ -97,7 +101,9 @@ impl Turn {
                     moves += 1;
                     refusals = 0;
                     tracing::debug!(version = view.version, ?kind, "moved");
-                    next = reply.into_inner().view;
+                    let reply = reply.into_inner();
+                    self.known = self.known.max(reply.version);
+                    next = reply.view;
                 }
                 Err(status) => match status.code() {
                     Code::Aborted => {
@@ -124,11 +130,13 @@ async fn read_view(
     client: &GameClient,
     game: &str,
     seat: u32,
+    known: u64,
     retry: ExponentialBuilder,
 ) -> Result<View, Status> {
     let request = GetViewRequest {
         game_id: game.to_owned(),
         seat: Some(seat),
+        min_version: Some(known),
         ..Default::default()
     };
     retried("GetView", retry, || {

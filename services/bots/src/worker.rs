@@ -185,6 +185,7 @@ impl Player {
                     client: self.client.games.clone(),
                     game: game.game_id.clone(),
                     seat,
+                    known: game.version,
                     strategy,
                 };
                 let shared = self.shared.clone();

@@ -147,6 +147,24 @@ impl Games {
             .map_err(|_| ApiError::invariant("a game slot empty right after loading"))
     }
 
+    /// [`Games::lock`], caught up from the log first when this instance
+    /// has not heard of `version` yet: a version a client was told of by
+    /// another instance (read-your-writes), or a seat taken there.
+    pub async fn lock_at(&self, id: GameId, version: Option<u64>) -> Result<Locked, ApiError> {
+        let mut live = self.lock(id).await?;
+        if version.is_some_and(|v| live.version < v) {
+            self.catch_up_known(&mut live).await?;
+        }
+        Ok(live)
+    }
+
+    /// [`Games::catch_up`], then tells the game's watchers of the version.
+    pub async fn catch_up_known(&self, live: &mut Locked) -> Result<(), ApiError> {
+        self.catch_up(live).await?;
+        self.notice(live.id, live.version);
+        Ok(())
+    }
+
     async fn load(&self, id: GameId) -> Result<Live, ApiError> {
         let row = self
             .store

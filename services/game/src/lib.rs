@@ -127,7 +127,9 @@ const HEALTH_NAMES: [&str; 5] = [
 /// Serves the API on `listener` until `shutdown` resolves: gRPC (with
 /// health and reflection), gRPC-Web and REST/JSON (with `/openapi.json`,
 /// `/metrics`, `/readyz` and `/livez`) on one port, told apart by content
-/// type, and the web client at `/` (`skit-web`).
+/// type, and the web client at `/` (`skit-web`). Shutting down takes at
+/// most the shutdown grace (`SKIT_SHUTDOWN_GRACE_MS`) beyond the calls'
+/// own end.
 pub async fn run(
     listener: TcpListener,
     config: Config,
@@ -140,6 +142,15 @@ pub async fn run(
         .context("bad limits in the configuration")?;
     let state = prepare(&config).await?;
     let store = state.store.clone();
+    // When shutdown begins, long polls answer and WatchGame streams end at
+    // once (their clients reconnect elsewhere), while the serve loop stops
+    // accepting and lets calls in flight, commits among them, finish.
+    let draining = state.draining.clone();
+    let shutdown = async move {
+        shutdown.await;
+        tracing::info!("shutting down: ending streams and long polls, finishing calls in flight");
+        draining.cancel();
+    };
     let game = Arc::new(GameApi::new(state.clone()));
     let accounts = Arc::new(AccountApi::new(state.clone()));
     let ratings = Arc::new(RatingApi::new(state.clone()));

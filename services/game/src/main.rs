@@ -1,4 +1,4 @@
-//! `skit-game`: reads the config, starts telemetry, serves until Ctrl-C;
+//! `skit-game`: reads the config, starts telemetry, serves until SIGTERM or Ctrl-C;
 //! or, with `--migrate`, brings the database's schema up to date and exits.
 
 #[global_allocator]
@@ -42,10 +42,7 @@ async fn main() -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
-    let shutdown = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!(%error, "cannot wait for Ctrl-C");
-        }
-    };
+    // SIGTERM (a container's stop, Kubernetes) or Ctrl-C.
+    let shutdown = skit_gateway::stop_signal();
     skit_game::run(listener, config, shutdown).await
 }

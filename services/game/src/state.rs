@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent};
+use tokio_util::sync::CancellationToken;
 
 use crate::auth::Authenticator;
 use crate::config::Config;
@@ -35,6 +36,10 @@ pub struct AppState {
     pub(crate) unrated: Arc<Mutex<HashSet<GameId>>>,
     /// What one account may hold and create.
     pub(crate) quotas: Quotas,
+    /// Cancelled when the instance starts shutting down: long polls answer
+    /// and WatchGame streams end at once, so their clients reconnect to
+    /// another instance, while calls in flight finish.
+    pub(crate) draining: CancellationToken,
 }
 
 /// The quotas of an account that is neither the operator nor a house bot;
@@ -76,6 +81,7 @@ impl AppState {
                 games_per_hour: (config.quota_games_per_hour > 0)
                     .then_some(config.quota_games_per_hour),
             },
+            draining: CancellationToken::new(),
         }
     }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use skit_gateway::Shared;
 use skit_proto::v1::View;
 use skit_store::GameId;
+use tokio_util::sync::CancellationToken;
 
 use crate::convert;
 use crate::feed::{Frame, Frames, Publisher, Step, Viewer, step};
@@ -78,12 +79,20 @@ pub struct Watcher {
     frames: Frames,
     looked: bool,
     done: bool,
+    /// Ends the stream when the instance shuts down.
+    draining: CancellationToken,
 }
 
 impl Watcher {
     /// A stream of `viewer`'s views after `from_version` (from the start
-    /// when `None`).
-    pub fn new(games: Arc<Games>, id: GameId, viewer: Viewer, from_version: Option<u64>) -> Self {
+    /// when `None`), until the game is over or `draining` is cancelled.
+    pub fn new(
+        games: Arc<Games>,
+        id: GameId,
+        viewer: Viewer,
+        from_version: Option<u64>,
+        draining: CancellationToken,
+    ) -> Self {
         let frames = frames(&games, id, viewer);
         Self {
             games,
@@ -93,12 +102,13 @@ impl Watcher {
             frames,
             looked: false,
             done: false,
+            draining,
         }
     }
 
     /// The next view to send; `None` once the game is over and sent.
     pub async fn next(&mut self) -> Option<Result<Arc<Shared<View>>, skit_api::ApiError>> {
-        while !self.done {
+        while !self.done && !self.draining.is_cancelled() {
             let frame = self.frames.borrow_and_update().clone();
             match step(self.sent, frame.as_deref(), self.looked) {
                 Step::Shared => {
@@ -127,7 +137,14 @@ impl Watcher {
                 }
                 Step::Wait => {}
             }
-            if !self.done && self.frames.changed().await.is_err() {
+            if self.done {
+                break;
+            }
+            let changed = tokio::select! {
+                changed = self.frames.changed() => changed,
+                () = self.draining.cancelled() => break,
+            };
+            if changed.is_err() {
                 // The publisher stopped (the game failed to load, or it
                 // ended): look again, with a new one.
                 self.frames = frames(&self.games, self.id, self.viewer);

@@ -203,7 +203,8 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
 }
 
 impl Running {
-    /// Runs until Ctrl-C or until one service stops on its own (an error).
+    /// Runs until Ctrl-C (or SIGTERM) or until one service stops on its own
+    /// (an error).
     pub async fn until_ctrl_c(mut self) -> anyhow::Result<()> {
         let first = async {
             loop {
@@ -214,7 +215,7 @@ impl Running {
             }
         };
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => self.stop().await,
+            () = skit_gateway::stop_signal() => self.stop().await,
             i = first => {
                 let (name, task) = self.tasks.remove(i);
                 let outcome = task.await;

@@ -1,4 +1,4 @@
-//! `skit-matchmaker`: reads the config, starts telemetry, serves until Ctrl-C.
+//! `skit-matchmaker`: reads the config, starts telemetry, serves until SIGTERM or Ctrl-C.
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -27,10 +27,7 @@ async fn main() -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
-    let shutdown = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!(%error, "cannot wait for Ctrl-C");
-        }
-    };
+    // SIGTERM (a container's stop, Kubernetes) or Ctrl-C.
+    let shutdown = skit_gateway::stop_signal();
     skit_matchmaker::run(listener, config, shutdown).await
 }

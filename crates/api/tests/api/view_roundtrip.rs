@@ -87,6 +87,7 @@ async fn play(
         .get_history(v1::GetHistoryRequest {
             game_id: game,
             after_version: None,
+            min_version: None,
         })
         .await
         .expect("history")

@@ -51,6 +51,9 @@ pub struct LimitsConfig {
     pub idle_timeout_ms: u64,
     /// Concurrent calls on one HTTP/2 connection.
     pub http2_max_concurrent_streams: u32,
+    /// On shutdown, how long calls in flight may take to finish (ms);
+    /// connections still open then are closed.
+    pub shutdown_grace_ms: u64,
 }
 
 impl Default for LimitsConfig {
@@ -71,6 +74,7 @@ impl Default for LimitsConfig {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 120_000,
             http2_max_concurrent_streams: 256,
+            shutdown_grace_ms: 10_000,
         }
     }
 }
@@ -106,6 +110,8 @@ pub struct Connections {
     pub http2_max_concurrent_streams: u32,
     /// Peers exempt from the per-address cap (they speak for many).
     pub trusted_proxies: Vec<IpAddr>,
+    /// How long shutting down waits for calls in flight.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Connections {
@@ -159,6 +165,7 @@ impl LimitsConfig {
             idle_timeout: Duration::from_millis(self.idle_timeout_ms.max(1)),
             http2_max_concurrent_streams: self.http2_max_concurrent_streams.max(1),
             trusted_proxies: Vec::new(),
+            shutdown_grace: Duration::from_millis(self.shutdown_grace_ms),
         }
     }
 

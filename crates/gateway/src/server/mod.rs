@@ -12,10 +12,15 @@
 //!
 //! Every request carries its peer's address ([`PeerAddr`]) for the limits.
 //! On shutdown the listener closes, every connection is asked to finish
-//! its calls and close, and the loop returns once all have.
+//! its calls and close (HTTP/2 GOAWAY, HTTP/1 `Connection: close`), and
+//! the loop returns once all have, or once the shutdown grace has passed,
+//! closing those still open. Streams that never end on their own are the
+//! application's to end when shutdown begins ([`stop_signal`] for the
+//! process's part).
 
 mod open_files;
 mod registry;
+mod signal;
 
 use std::{convert::Infallible, future::Future, io, net::SocketAddr, time::Duration};
 
@@ -37,6 +42,7 @@ use crate::{
 use registry::{Admitted, Closing, Registry, Slot};
 
 pub use registry::OPEN;
+pub use signal::stop_signal;
 /// The counter of connections the server closed or refused, by reason.
 pub const CLOSED: &str = "skit_connections_closed_total";
 
@@ -72,6 +78,7 @@ pub async fn serve_with(
     let builder = builder(limits);
     let connections = TaskTracker::new();
     let (stop, stopping) = watch::channel(false);
+    let (hard_stop, closing_now) = watch::channel(false);
     tokio::pin!(shutdown);
     loop {
         let (tcp, peer) = tokio::select! {
@@ -103,13 +110,23 @@ pub async fn serve_with(
             slot,
             idle: limits.idle_timeout,
         };
-        connections.spawn(connection.run(stopping.clone()));
+        connections.spawn(connection.run(stopping.clone(), closing_now.clone()));
     }
     drop(listener);
-    // Nobody may be listening any more: every connection has closed.
     let _ = stop.send(true);
     connections.close();
-    connections.wait().await;
+    if tokio::time::timeout(limits.shutdown_grace, connections.wait())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            open = connections.len(),
+            grace_ms = limits.shutdown_grace.as_millis(),
+            "calls still in flight after the shutdown grace; closing their connections"
+        );
+        let _ = hard_stop.send(true);
+        connections.wait().await;
+    }
     Ok(())
 }
 
@@ -156,7 +173,13 @@ struct Served {
 }
 
 impl Served {
-    async fn run(self, mut stopping: watch::Receiver<bool>) {
+    /// Serves until the peer or the idle timeout closes the connection;
+    /// on `stopping`, finishes the calls in flight (until `closing_now`).
+    async fn run(
+        self,
+        mut stopping: watch::Receiver<bool>,
+        mut closing_now: watch::Receiver<bool>,
+    ) {
         let Served {
             builder,
             io,
@@ -194,8 +217,11 @@ impl Served {
             Some(Closing::Evicted) | None => {}
         }
         connection.as_mut().graceful_shutdown();
-        if let Err(error) = connection.await {
-            tracing::debug!(%error, %peer, "connection ended");
+        tokio::select! {
+            result = connection => if let Err(error) = result {
+                tracing::debug!(%error, %peer, "connection ended");
+            },
+            _ = closing_now.wait_for(|now| *now) => closed("shutdown"),
         }
     }
 }

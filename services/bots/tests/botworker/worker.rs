@@ -132,6 +132,7 @@ async fn a_worker_restarted_mid_game_finishes_the_games() {
             .get_history(GetHistoryRequest {
                 game_id: game.clone(),
                 after_version: None,
+                min_version: None,
             })
             .await
             .expect("history")
@@ -234,6 +235,7 @@ async fn a_seat_held_by_a_person_is_left_to_the_person() {
         .get_history(GetHistoryRequest {
             game_id: game,
             after_version: None,
+            min_version: None,
         })
         .await
         .expect("history")

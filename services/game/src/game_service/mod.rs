@@ -25,6 +25,7 @@ use skit_store::{AccountKind, GameId, Scope};
 use tonic::{Request, Response, Status};
 
 use crate::auth::Caller;
+use crate::games::Locked;
 use crate::live::{Holder, Live};
 use crate::state::AppState;
 
@@ -91,6 +92,23 @@ fn holder(account: &skit_store::Account) -> Holder {
 impl GameApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
+    }
+
+    /// `check` of the caller's seat against this instance's copy of the
+    /// game and, if it refuses, once more caught up with the log: the seat
+    /// may have been taken through another instance a moment ago.
+    async fn seat_checked<T>(
+        &self,
+        live: &mut Locked,
+        check: impl Fn(&Live) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        match check(live) {
+            Ok(found) => Ok(found),
+            Err(_) => {
+                self.state.games.catch_up_known(live).await?;
+                check(live)
+            }
+        }
     }
 
     /// The caller, if its credential has `scope`: `play` to change games,

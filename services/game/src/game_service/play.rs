@@ -290,8 +290,16 @@ impl GameApi {
         req: SubmitMoveRequest,
     ) -> Result<SubmitMoveResponse, ApiError> {
         let id = game_id(&req.game_id)?;
-        let mut live = self.state.games.lock(id).await?;
-        let seat = held_seat(&caller, &live, req.seat)?;
+        // A client that read a newer version on another instance decided
+        // on that one: follow the log to it before judging the move.
+        let mut live = self
+            .state
+            .games
+            .lock_at(id, Some(req.expected_version))
+            .await?;
+        let seat = self
+            .seat_checked(&mut live, |live| held_seat(&caller, live, req.seat))
+            .await?;
         let kind = skit_api::move_kind(&req.action.unwrap_or_default(), "action")?;
         let move_id = seat_move_id(seat, &req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {

@@ -29,6 +29,14 @@ use crate::watcher::Watcher;
 /// The most games ListGames looks at.
 const LIST_LIMIT: u32 = 100;
 
+/// VERSION_AHEAD unless the game is at `min_version` or later.
+fn at_least(live: &Live, min_version: Option<u64>) -> Result<(), ApiError> {
+    match min_version {
+        Some(min) if live.version < min => Err(ApiError::version_ahead(min, live.version)),
+        _ => Ok(()),
+    }
+}
+
 impl GameApi {
     /// The seat a view request is for: `None` is a spectator.
     fn viewer(
@@ -61,19 +69,32 @@ impl GameApi {
         let id = game_id(&req.game_id)?;
         let mut latest = self.state.games.watch(id);
         let deadline = tokio::time::Instant::now() + self.wait_time(req.timeout_ms);
+        let draining = &self.state.draining;
+        // Versions the caller knows of: read from the log if this instance
+        // has not heard of them yet.
+        let mut known = req.min_version.max(req.wait_for_version_after);
         loop {
             latest.borrow_and_update();
-            let live = self.state.games.lock(id).await?;
-            let seat = Self::viewer(&caller, &live, req.seat, req.spectator)?;
+            let mut live = self.state.games.lock_at(id, known.take()).await?;
+            at_least(&live, req.min_version)?;
+            let seat = self
+                .seat_checked(&mut live, |live| {
+                    Self::viewer(&caller, live, req.seat, req.spectator)
+                })
+                .await?;
             let ready = req
                 .wait_for_version_after
                 .is_none_or(|after| live.version > after);
-            if ready || live.is_over() || tokio::time::Instant::now() >= deadline {
+            if ready || live.is_over() || Instant::now() >= deadline || draining.is_cancelled() {
                 return Ok(convert::view(&live, seat, req.history_after));
             }
             drop(live);
-            // A timeout or a closed channel both mean: answer with what is.
-            let _ = tokio::time::timeout_at(deadline, latest.changed()).await;
+            // A timeout, a closed channel or a shutdown all mean: answer
+            // with what is (a client polls again, elsewhere if need be).
+            tokio::select! {
+                _ = tokio::time::timeout_at(deadline, latest.changed()) => {}
+                () = draining.cancelled() => {}
+            }
         }
     }
 
@@ -90,11 +111,22 @@ impl GameApi {
         req: WatchGameRequest,
     ) -> Result<SharedViews, ApiError> {
         let id = game_id(&req.game_id)?;
+        let known = req.min_version.max(req.from_version);
         let seat = {
-            let live = self.state.games.lock(id).await?;
-            Self::viewer(&caller, &live, req.seat, req.spectator)?
+            let mut live = self.state.games.lock_at(id, known).await?;
+            at_least(&live, req.min_version)?;
+            self.seat_checked(&mut live, |live| {
+                Self::viewer(&caller, live, req.seat, req.spectator)
+            })
+            .await?
         };
-        let watcher = Watcher::new(self.state.games.clone(), id, seat, req.from_version);
+        let watcher = Watcher::new(
+            self.state.games.clone(),
+            id,
+            seat,
+            req.from_version,
+            self.state.draining.clone(),
+        );
         let views = futures_util::stream::unfold(watcher, |mut watcher| async move {
             let next = watcher.next().await?;
             Some((next.map_err(Status::from), watcher))
@@ -122,7 +154,11 @@ impl GameApi {
             // caller). Other games' moves, thousands a second on a busy
             // service, leave the poll asleep.
             loop {
-                match tokio::time::timeout_at(deadline, notices.recv()).await {
+                let notice = tokio::select! {
+                    notice = tokio::time::timeout_at(deadline, notices.recv()) => notice,
+                    () = self.state.draining.cancelled() => Ok(Err(RecvError::Closed)),
+                };
+                match notice {
                     Ok(Ok(notice)) if notice.seq == 0 || mine.contains(&notice.game_id) => {
                         // The cache hears of it here too, in case the next
                         // look comes before `follow_notices` has passed it on.
@@ -195,7 +231,9 @@ impl GameApi {
         req: GetHistoryRequest,
     ) -> Result<GetHistoryResponse, ApiError> {
         let id = game_id(&req.game_id)?;
-        let live = self.state.games.lock(id).await?;
+        let known = req.min_version.max(req.after_version);
+        let live = self.state.games.lock_at(id, known).await?;
+        at_least(&live, req.min_version)?;
         let full = live.is_over();
         let after = req.after_version;
         let actions = if full {

@@ -20,7 +20,9 @@ impl GameApi {
     ) -> Result<ResignResponse, ApiError> {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
-        let seat = held_seat(&caller, &live, req.seat)?;
+        let seat = self
+            .seat_checked(&mut live, |live| held_seat(&caller, live, req.seat))
+            .await?;
         let move_id = seat_move_id(seat, &req.move_id)?;
         for _ in 0..APPEND_ATTEMPTS {
             if let Some(end) = live.resignation_by_id(&move_id) {

@@ -51,6 +51,7 @@ async fn full_game_to_the_loser(db: &TestDb) {
             GetHistoryRequest {
                 game_id: game.clone(),
                 after_version: None,
+                min_version: None,
             },
             &guests[1].token,
         ))
@@ -410,6 +411,7 @@ async fn views_never_leak(db: &TestDb) {
                 GetHistoryRequest {
                     game_id: game.clone(),
                     after_version: None,
+                    min_version: None,
                 },
                 &guests[0].token,
             ))
@@ -565,6 +567,7 @@ async fn two_instances_on_one_postgres() {
             GetHistoryRequest {
                 game_id: game.clone(),
                 after_version: Some(v.version),
+                min_version: None,
             },
             &token,
         ))

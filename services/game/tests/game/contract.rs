@@ -84,6 +84,7 @@ async fn every_version_is_an_event_the_history_shows(db: &TestDb) {
             GetHistoryRequest {
                 game_id: game.clone(),
                 after_version: None,
+                min_version: None,
             },
             &guests[1].token,
         ))

@@ -171,6 +171,28 @@ async fn refused_moves_say_why() {
         json!({"current_version": before.version.to_string(), "expected_version": stale.to_string()})
     );
 
+    // A read for a version the game does not have yet.
+    let want = Expected::new(Code::FailedPrecondition, "version_ahead");
+    let ahead = GetViewRequest {
+        game_id: game.clone(),
+        seat: Some(seat),
+        min_version: Some(stale),
+        ..Default::default()
+    };
+    let refused = games.get_view(authed(ahead, &token)).await;
+    let refused = refused.expect_err("ahead");
+    want.grpc(&refused);
+    let info = refused.get_details_error_info().expect("ErrorInfo");
+    assert_eq!(info.metadata["current_version"], before.version.to_string());
+    assert_eq!(info.metadata["min_version"], stale.to_string());
+    let view_path = format!("/v1/games/{game}/view?seat={seat}&minVersion={stale}");
+    let answer = http.call("GET", &view_path, Some(&token), None).await;
+    want.rest(&answer);
+    assert_eq!(
+        answer.1["metadata"]["current_version"],
+        json!(before.version.to_string())
+    );
+
     // A move id used before for another move.
     let legal = before.legal_actions[0].clone();
     let request = submit(&game, seat, &before, legal, "once");

@@ -41,6 +41,7 @@ async fn concurrent_games_end_with_every_move_logged(db: &TestDb) {
                     GetHistoryRequest {
                         game_id: game.clone(),
                         after_version: None,
+                        min_version: None,
                     },
                     &guests[0].token,
                 ))
