@@ -73,7 +73,7 @@ pub mod testing;
 pub use authenticate::{Authenticate, WhoAmI};
 pub use browser::{BadOrigin, CorsOrigins};
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
-pub use limits::{BadLimit, Connections, Limits, LimitsConfig};
+pub use limits::{BadLimit, Connections, Limits, LimitsConfig, TrustedProxies};
 pub use rest::{RestConfig, matchmaking_router, router, router_with};
 pub use server::{serve, serve_with, stop_signal};
 pub use shared::{Shared, SharedViews, SharedWatch};

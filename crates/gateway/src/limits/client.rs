@@ -8,6 +8,8 @@ use std::net::{IpAddr, SocketAddr};
 use axum::http::{HeaderMap, header};
 use sha2::{Digest, Sha256};
 
+use super::TrustedProxies;
+
 /// The connection's peer, put on every request by [`crate::serve_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PeerAddr(pub SocketAddr);
@@ -45,7 +47,7 @@ fn hashed(token: &[u8]) -> Key {
 /// then `X-Forwarded-For` is read from the right, past every trusted
 /// proxy, to the first address no trusted proxy vouches for. An entry
 /// that is not an address stops the walk at the last trusted hop's word.
-pub fn address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+pub fn address(peer: IpAddr, headers: &HeaderMap, trusted: &TrustedProxies) -> IpAddr {
     if !trusted.contains(&peer) {
         return peer;
     }
@@ -85,22 +87,33 @@ mod tests {
     #[test]
     fn forwarded_for_counts_only_from_a_trusted_proxy() {
         let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        let trusted = TrustedProxies::parse("10.0.0.2").unwrap();
         let stranger: IpAddr = "203.0.113.9".parse().unwrap();
         let headers = forwarded("198.51.100.7");
 
-        assert_eq!(address(stranger, &headers, &[proxy]), stranger);
+        assert_eq!(address(stranger, &headers, &trusted), stranger);
         assert_eq!(
-            address(proxy, &headers, &[proxy]),
+            address(proxy, &headers, &trusted),
             "198.51.100.7".parse::<IpAddr>().unwrap()
         );
     }
 
     #[test]
     fn a_forged_entry_left_of_the_real_client_is_ignored() {
-        let proxies: Vec<IpAddr> = vec!["10.0.0.2".parse().unwrap(), "10.0.0.3".parse().unwrap()];
+        let proxies = TrustedProxies::parse("10.0.0.2, 10.0.0.3").unwrap();
         let headers = forwarded("1.2.3.4, 198.51.100.7, 10.0.0.3");
 
-        let client = address(proxies[0], &headers, &proxies);
+        let client = address("10.0.0.2".parse().unwrap(), &headers, &proxies);
+
+        assert_eq!(client, "198.51.100.7".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn a_proxy_in_a_trusted_network_is_believed() {
+        let proxies = TrustedProxies::parse("10.89.0.0/24").unwrap();
+        let headers = forwarded("198.51.100.7");
+
+        let client = address("10.89.0.5".parse().unwrap(), &headers, &proxies);
 
         assert_eq!(client, "198.51.100.7".parse::<IpAddr>().unwrap());
     }

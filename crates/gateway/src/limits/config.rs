@@ -3,12 +3,13 @@
 //! `SKIT_LIMIT_SIGNUP`, `SKIT_MAX_CONNECTIONS`, ...), and the checked form
 //! the gateway runs with. docs/limits.md explains each.
 
-use std::{net::IpAddr, num::NonZeroU32, time::Duration};
+use std::{num::NonZeroU32, time::Duration};
 
 use governor::Quota;
 use serde::{Deserialize, Serialize};
 
 use super::class::Class;
+use super::proxies::TrustedProxies;
 
 /// Every limit the gateway applies, with its default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,7 +39,8 @@ pub struct LimitsConfig {
     /// Streams and long polls one client address may hold open at once.
     pub max_streams_per_ip: usize,
     /// Proxies whose `X-Forwarded-For` is believed: comma-separated IP
-    /// addresses. From any other peer the header is ignored.
+    /// addresses or networks (`10.244.0.0/16`). From any other peer the
+    /// header is ignored.
     pub trusted_proxies: String,
     /// Open connections at most (lowered to fit the open-files limit).
     pub max_connections: usize,
@@ -96,7 +98,7 @@ pub(crate) struct Checked {
     pub rates: Vec<(Class, Option<Quota>)>,
     pub max_streams_per_credential: usize,
     pub max_streams_per_ip: usize,
-    pub trusted_proxies: Vec<IpAddr>,
+    pub trusted_proxies: TrustedProxies,
     pub connections: Connections,
 }
 
@@ -109,7 +111,7 @@ pub struct Connections {
     pub idle_timeout: Duration,
     pub http2_max_concurrent_streams: u32,
     /// Peers exempt from the per-address cap (they speak for many).
-    pub trusted_proxies: Vec<IpAddr>,
+    pub trusted_proxies: TrustedProxies,
     /// How long shutting down waits for calls in flight.
     pub shutdown_grace: Duration,
 }
@@ -164,7 +166,7 @@ impl LimitsConfig {
             header_read_timeout: Duration::from_millis(self.header_read_timeout_ms.max(1)),
             idle_timeout: Duration::from_millis(self.idle_timeout_ms.max(1)),
             http2_max_concurrent_streams: self.http2_max_concurrent_streams.max(1),
-            trusted_proxies: Vec::new(),
+            trusted_proxies: TrustedProxies::default(),
             shutdown_grace: Duration::from_millis(self.shutdown_grace_ms),
         }
     }
@@ -213,18 +215,12 @@ fn rate(field: &'static str, text: &str) -> Result<Option<Quota>, BadLimit> {
     Ok(Some(quota.allow_burst(burst)))
 }
 
-fn proxies(list: &str) -> Result<Vec<IpAddr>, BadLimit> {
-    list.split(',')
-        .map(str::trim)
-        .filter(|entry| !entry.is_empty())
-        .map(|entry| {
-            entry.parse().map_err(|_| BadLimit {
-                field: "trusted_proxies",
-                value: entry.to_owned(),
-                problem: "is not an IP address",
-            })
-        })
-        .collect()
+fn proxies(list: &str) -> Result<TrustedProxies, BadLimit> {
+    TrustedProxies::parse(list).map_err(|entry| BadLimit {
+        field: "trusted_proxies",
+        value: entry,
+        problem: "is not an IP address or network (10.0.0.2, 10.244.0.0/16)",
+    })
 }
 
 #[cfg(test)]

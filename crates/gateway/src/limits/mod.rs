@@ -11,6 +11,7 @@
 pub mod class;
 pub mod client;
 mod config;
+mod proxies;
 mod rate;
 mod streams;
 
@@ -28,6 +29,7 @@ use skit_api::{ApiError, ErrorCode};
 use crate::{error::RestError, held_body::HeldBody};
 use client::{Key, PeerAddr};
 pub use config::{BadLimit, Connections, LimitsConfig};
+pub use proxies::TrustedProxies;
 use rate::RateLimits;
 use streams::StreamCaps;
 
@@ -40,7 +42,7 @@ pub struct Limits {
     enabled: bool,
     rates: Arc<RateLimits>,
     streams: Arc<StreamCaps>,
-    trusted_proxies: Vec<std::net::IpAddr>,
+    trusted_proxies: TrustedProxies,
     connections: Connections,
     exempt: Vec<Key>,
 }

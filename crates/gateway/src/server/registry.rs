@@ -17,6 +17,8 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
+use crate::limits::TrustedProxies;
+
 /// The gauge of open connections.
 pub const OPEN: &str = "skit_connections_open";
 
@@ -123,7 +125,7 @@ pub(crate) struct Registry {
     max_total: usize,
     max_per_address: usize,
     /// Peers the per-address cap does not apply to (trusted proxies).
-    uncapped: Vec<IpAddr>,
+    uncapped: TrustedProxies,
     table: Mutex<Table>,
 }
 
@@ -153,7 +155,7 @@ impl Registry {
     pub(crate) fn new(
         max_total: usize,
         max_per_address: usize,
-        uncapped: Vec<IpAddr>,
+        uncapped: TrustedProxies,
     ) -> Arc<Self> {
         Arc::new(Self {
             max_total: max_total.max(1),
@@ -270,7 +272,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_address_closes_its_oldest_silent_connection_not_a_busy_one() {
-        let registry = Registry::new(100, 3, Vec::new());
+        let registry = Registry::new(100, 3, TrustedProxies::default());
         let here: IpAddr = "192.0.2.1".parse().unwrap();
         let busy = slot(registry.admit(here));
         let _call = busy.activity.begin();
@@ -291,7 +293,7 @@ mod tests {
 
     #[tokio::test]
     async fn with_every_connection_busy_a_new_one_is_refused_and_others_unaffected() {
-        let registry = Registry::new(2, 2, Vec::new());
+        let registry = Registry::new(2, 2, TrustedProxies::default());
         let here: IpAddr = "192.0.2.1".parse().unwrap();
         let there: IpAddr = "192.0.2.2".parse().unwrap();
         let first = slot(registry.admit(here));
@@ -306,7 +308,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_connection_without_calls_closes_after_the_idle_timeout() {
-        let registry = Registry::new(10, 10, Vec::new());
+        let registry = Registry::new(10, 10, TrustedProxies::default());
         let connection = slot(registry.admit("192.0.2.1".parse().unwrap()));
         let call = connection.activity.begin();
 

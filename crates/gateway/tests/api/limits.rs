@@ -100,6 +100,42 @@ async fn grpc_shares_the_limit_and_is_told_when_to_retry() {
 }
 
 #[tokio::test]
+async fn behind_a_trusted_proxy_network_each_forwarded_client_has_its_own_limit() {
+    // The test's own connections come from 127.0.0.1, inside the network.
+    let limits = LimitsConfig {
+        limit_signup: "0.001:1".into(),
+        trusted_proxies: "127.0.0.0/8".into(),
+        ..LimitsConfig::default()
+    };
+    let app = spawn_limited(&limits).await;
+    let from = |client: &'static str| [("x-forwarded-for", client)];
+    let sign_up_from = |client| {
+        let app = &app;
+        async move {
+            app.send(
+                Method::POST,
+                "/v1/accounts/guest",
+                Some("{}"),
+                &from(client),
+            )
+            .await
+            .status
+        }
+    };
+
+    let first = sign_up_from("198.51.100.7").await;
+    let again = sign_up_from("198.51.100.7").await;
+    let other = sign_up_from("203.0.113.9").await;
+
+    assert!(first.is_success(), "{first}");
+    assert_eq!(again, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        other.is_success(),
+        "another client behind the proxy: {other}"
+    );
+}
+
+#[tokio::test]
 async fn limits_turned_off_refuse_nothing() {
     let limits = LimitsConfig {
         limits: false,
