@@ -155,9 +155,9 @@ pub async fn postgres_room(database_url: &str) -> Option<usize> {
         .await
         .ok()?;
     let room: Option<i64> = sqlx::query_scalar(
-        "SELECT current_setting('max_connections')::int \
+        "SELECT (current_setting('max_connections')::int \
          - current_setting('superuser_reserved_connections')::int \
-         - (SELECT count(*) FROM pg_stat_activity)::int",
+         - (SELECT count(*) FROM pg_stat_activity)::int)::bigint",
     )
     .fetch_one(&pool)
     .await
@@ -235,4 +235,23 @@ pub async fn run(database_url: &str, concurrency: usize, seconds: f64) -> anyhow
         connections: concurrency,
         cpu: cpu::between(&before, &after, ServiceCpu::Unknown),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use skit_store::testing::TestDb;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_postgres_server_says_how_many_more_connections_it_takes() {
+        let db = TestDb::postgres().await;
+
+        let room = postgres_room(db.url()).await;
+
+        // Under its max_connections, which is at least a few.
+        let room = room.expect("a PostgreSQL server answers how much room it has");
+        assert!((1..100_000).contains(&room), "{room}");
+        assert_eq!(postgres_room("sqlite://x.db").await, None);
+    }
 }
