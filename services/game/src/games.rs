@@ -43,6 +43,9 @@ struct Slot {
     touched: AtomicU64,
     /// The publishers of its views to WatchGame streams.
     feeds: Feeds,
+    /// The [`Games::missed`] count the cached game was last caught up at:
+    /// below the current one, its next use reads the log first.
+    checked: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -51,6 +54,8 @@ pub struct Games {
     slots: DashMap<GameId, Arc<Slot>>,
     epoch: Instant,
     rules_messages: RulesMessages,
+    /// How many times append notices were missed ([`Games::notices_missed`]).
+    missed: AtomicU64,
 }
 
 impl Games {
@@ -60,6 +65,7 @@ impl Games {
             slots: DashMap::new(),
             epoch: Instant::now(),
             rules_messages: RulesMessages::default(),
+            missed: AtomicU64::new(0),
         }
     }
 
@@ -79,6 +85,7 @@ impl Games {
                     latest: Known::default(),
                     touched: AtomicU64::new(now),
                     feeds: Feeds::default(),
+                    checked: AtomicU64::new(0),
                 })
             })
             .clone();
@@ -124,6 +131,9 @@ impl Games {
     pub async fn lock(&self, id: GameId) -> Result<Locked, ApiError> {
         let slot = self.slot(id);
         let mut guard = slot.live.clone().lock_owned().await;
+        // Read before the log is: notices missed while it is read make the
+        // next use read it again.
+        let missed = self.missed.load(Ordering::Acquire);
         match guard.as_mut() {
             None => {
                 let live = self.load(id).await?;
@@ -131,11 +141,15 @@ impl Games {
                 *guard = Some(Cached::new(live, rules));
                 metrics::game_cached();
             }
-            Some(live) if slot.latest.get() > live.version => {
+            Some(live)
+                if slot.latest.get() > live.version
+                    || slot.checked.load(Ordering::Acquire) < missed =>
+            {
                 self.catch_up(live).await?;
             }
             Some(_) => {}
         }
+        slot.checked.fetch_max(missed, Ordering::AcqRel);
         if let Some(Cached { live, ratings, .. }) = guard.as_mut() {
             rated::refresh(&self.store, live, ratings)
                 .await
@@ -198,9 +212,19 @@ impl Games {
         }
     }
 
-    /// After missed notices: asks the store where every cached game is.
-    pub async fn refresh_all(&self) {
-        let ids: Vec<GameId> = self.slots.iter().map(|slot| *slot.key()).collect();
+    /// After missed notices: every cached game reads the log on its next
+    /// use, and those someone waits on (a long poll, a WatchGame stream)
+    /// ask the store where they are now, so their waiters wake. One query
+    /// per watched game, not per cached game: a lagging instance with
+    /// 100,000 games in memory does not stop to read them all.
+    pub async fn notices_missed(&self) {
+        self.missed.fetch_add(1, Ordering::AcqRel);
+        let ids: Vec<GameId> = self
+            .slots
+            .iter()
+            .filter(|slot| slot.latest.waited_on() || !slot.feeds.is_empty())
+            .map(|slot| *slot.key())
+            .collect();
         for id in ids {
             match self.store.last_seq(id).await {
                 Ok(Some(seq)) => self.notice(id, seq),
@@ -259,10 +283,16 @@ pub async fn follow_notices(store: Store, games: Arc<Games>) {
         match notices.recv().await {
             Ok(notice) => games.notice(notice.game_id, notice.seq),
             Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
-                tracing::warn!(missed, "missed append notices; refreshing cached games");
-                games.refresh_all().await;
+                tracing::warn!(
+                    missed,
+                    "missed append notices; cached games read the log on their next use"
+                );
+                games.notices_missed().await;
             }
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
