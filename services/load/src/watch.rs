@@ -79,31 +79,28 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     let started = Instant::now();
     let per_connection = args.streams_per_connection.max(1);
     let grpc_channels = service.channels(grpc.div_ceil(per_connection)).await?;
-    let mut streams = tokio::task::JoinSet::new();
-    for i in 0..grpc {
-        let channel = grpc_channels[i / per_connection].clone();
-        let (game, token, opened, last) = (
-            game_id.clone(),
-            seats[0].1.clone(),
-            opened.clone(),
-            last_rx.clone(),
-        );
-        streams.spawn(async move {
-            let received = watchers::grpc(channel, game, token, opened, last).await;
-            received.map(|r| (false, r)).map_err(|s| s.to_string())
-        });
-    }
     let addr = service.url.trim_start_matches("http://").parse()?;
-    for _ in 0..sse {
+    let mut streams = tokio::task::JoinSet::new();
+    for i in 0..args.streams {
         let (game, token, opened, last) = (
             game_id.clone(),
             seats[0].1.clone(),
             opened.clone(),
             last_rx.clone(),
         );
+        // The first `grpc` over shared connections, the rest over SSE.
+        let channel = (i < grpc).then(|| grpc_channels[i / per_connection].clone());
         streams.spawn(async move {
-            let received = watchers::sse(addr, game, token, opened, last).await;
-            received.map(|r| (true, r)).map_err(|e| e.to_string())
+            let sse = channel.is_none();
+            let received = match channel {
+                Some(channel) => watchers::grpc(channel, game, token, opened, last)
+                    .await
+                    .map_err(|s| s.to_string()),
+                None => watchers::sse(addr, game, token, opened, last)
+                    .await
+                    .map_err(|e| e.to_string()),
+            };
+            received.map(|r| (sse, r))
         });
     }
     drop(opened);
