@@ -15,6 +15,7 @@ const FILES: &[&str] = &[
     "skitgubbe/v1/rating.proto",
     "skitgubbe/v1/matchmaking.proto",
     "skitgubbe/v1/admin.proto",
+    "skitgubbe/v1/league.proto",
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -57,6 +57,14 @@ described!(
     LinkDeviceRequest,
     RevokeCredentialRequest,
     ResetPasswordRequest,
+    CreateTournamentRequest,
+    EnterTournamentRequest,
+    LeaveTournamentRequest,
+    StartTournamentRequest,
+    ConstrainSeatingRequest,
+    PauseTournamentRequest,
+    ResumeTournamentRequest,
+    TerminateTournamentRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

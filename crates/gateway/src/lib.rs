@@ -5,11 +5,13 @@
 //!   bodies in the protobuf JSON mapping (`application/json`; a refused
 //!   body names its field), gRPC statuses mapped once to HTTP
 //!   ([`skit_api::ErrorCode::http_status`]), plus `/openapi.json` and `/metrics`;
-//!   [`matchmaking_router`] the same for the matchmaker's own port;
+//!   [`matchmaking_router`] and [`league_router`] the same for the
+//!   matchmaker's and the tournament service's own ports;
 //!   credentials are checked ([`Authenticate`]) before a request's
 //!   content is refused;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
-//!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`]);
+//!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`],
+//!   [`routes::LEAGUE_ROUTES`]);
 //! - [`grpc_routes`], gRPC-Web, and [`combined`] to serve gRPC, gRPC-Web
 //!   and REST on one port; [`browser`]: CORS for the configured origins
 //!   ([`CorsOrigins`]) and the security headers on every answer;
@@ -47,6 +49,7 @@ mod descriptors;
 pub mod environment;
 mod error;
 mod extract;
+pub mod game_client;
 mod grpc_web;
 pub mod health;
 #[cfg(feature = "testing")]
@@ -74,7 +77,7 @@ pub use authenticate::{Authenticate, WhoAmI};
 pub use browser::{BadOrigin, CorsOrigins};
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig, TrustedProxies};
-pub use rest::{RestConfig, matchmaking_router, router, router_with};
+pub use rest::{RestConfig, league_router, matchmaking_router, router, router_with};
 pub use server::{serve, serve_with, stop_signal};
 pub use shared::{Shared, SharedViews, SharedWatch};
 pub use shared_route::with_shared_watch;

@@ -46,6 +46,7 @@ pub const ACCOUNT_SERVICE: &str = "skitgubbe.v1.AccountService";
 pub const RATING_SERVICE: &str = "skitgubbe.v1.RatingService";
 pub const MATCHMAKING_SERVICE: &str = "skitgubbe.v1.MatchmakingService";
 pub const ADMIN_SERVICE: &str = "skitgubbe.v1.AdminService";
+pub const LEAGUE_SERVICE: &str = "skitgubbe.v1.LeagueService";
 
 const fn route(
     method: &'static str,
@@ -366,5 +367,114 @@ pub const MATCHMAKING_ROUTES: &[RouteSpec] = &[
         MATCHMAKING_SERVICE,
         "WatchTicket",
         Shape::EventStream,
+    ),
+];
+
+/// Every REST route of the tournament service (`skit-leagues`).
+pub const LEAGUE_ROUTES: &[RouteSpec] = &[
+    route(
+        "POST",
+        "/v1/tournaments",
+        LEAGUE_SERVICE,
+        "CreateTournament",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments",
+        LEAGUE_SERVICE,
+        "ListTournaments",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}",
+        LEAGUE_SERVICE,
+        "GetTournament",
+        Shape::Query,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/enter",
+        LEAGUE_SERVICE,
+        "EnterTournament",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/leave",
+        LEAGUE_SERVICE,
+        "LeaveTournament",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/entries",
+        LEAGUE_SERVICE,
+        "ListEntries",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/standings",
+        LEAGUE_SERVICE,
+        "GetStandings",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/tables",
+        LEAGUE_SERVICE,
+        "ListTables",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/watch",
+        LEAGUE_SERVICE,
+        "WatchTournament",
+        Shape::EventStream,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/start",
+        LEAGUE_SERVICE,
+        "StartTournament",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/preview",
+        LEAGUE_SERVICE,
+        "PreviewRound",
+        Shape::Query,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/seating",
+        LEAGUE_SERVICE,
+        "ConstrainSeating",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/pause",
+        LEAGUE_SERVICE,
+        "PauseTournament",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/resume",
+        LEAGUE_SERVICE,
+        "ResumeTournament",
+        Shape::Body,
+    ),
+    route(
+        "POST",
+        "/v1/tournaments/{tournament_id}/terminate",
+        LEAGUE_SERVICE,
+        "TerminateTournament",
+        Shape::Body,
     ),
 ];

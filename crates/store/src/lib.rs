@@ -59,6 +59,7 @@ mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tickets;
+mod tournaments;
 
 pub use account::{Account, AccountId, AccountKind, AccountStatus, NewAccount, token_hash};
 pub use account_request::AccountRequest;
@@ -84,6 +85,10 @@ pub use ratings::{Rating, RatingChange, Skill, Standing};
 pub use revocations::Revocation;
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
+pub use tournaments::{
+    CreatedTournament, NewTournament, TablePhase, Tournament, TournamentChange, TournamentEntry,
+    TournamentEventRow, TournamentPhase, TournamentTable,
+};
 
 /// Notices a subscriber may fall behind by before it sees `Lagged`.
 const NOTICE_BUFFER: usize = 1024;

@@ -1,5 +1,5 @@
 //! A whole local Skitgubbe in one process: the game service, the
-//! matchmaker and a bot worker, each started with its own library's `run`
+//! matchmaker, the league service and a bot worker, each started with its own library's `run`
 //! exactly as its own binary would, talking to each other over the network
 //! as separate processes do in production. Nothing to install: everything
 //! is kept in SQLite files in one data folder.
@@ -8,7 +8,8 @@
 //!   file made on the first start (its owner's only), so bots and tables
 //!   survive restarts.
 //! - [`start`]: binds, starts the game service, provisions the bot
-//!   accounts, then starts the matchmaker and the worker. The game
+//!   accounts, then starts the matchmaker, the league service and the
+//!   worker. The game
 //!   service serves the web client at `/` and tells it where the
 //!   matchmaker is; the matchmaker lets that page's origin call it (CORS).
 
@@ -34,6 +35,8 @@ pub struct Settings {
     /// The game service's address (port 0: any free port).
     pub game_addr: SocketAddr,
     pub matchmaker_addr: SocketAddr,
+    /// The league service's address.
+    pub leagues_addr: SocketAddr,
     /// Bot accounts to keep, by strategy.
     pub bots: Vec<(String, usize)>,
     /// How long a player waits before bots fill the table.
@@ -51,6 +54,7 @@ impl Default for Settings {
             data_dir: PathBuf::from("."),
             game_addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
             matchmaker_addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
+            leagues_addr: SocketAddr::from(([127, 0, 0, 1], 50053)),
             bots: vec![("greedy".into(), 4), ("search".into(), 2)],
             bot_fill_wait: Duration::from_secs(3),
             database_url: None,
@@ -64,6 +68,7 @@ impl Default for Settings {
 pub struct Running {
     pub game_url: String,
     pub matchmaker_url: String,
+    pub leagues_url: String,
     stop: watch::Sender<bool>,
     tasks: Vec<(&'static str, JoinHandle<anyhow::Result<()>>)>,
 }
@@ -117,7 +122,7 @@ async fn wait_ready(url: &str) -> anyhow::Result<()> {
     anyhow::bail!("the game service at {url} did not become ready")
 }
 
-/// Starts the three services; they run until [`Running::stop`].
+/// Starts the four services; they run until [`Running::stop`].
 pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     std::fs::create_dir_all(&settings.data_dir)
         .with_context(|| format!("cannot create {}", settings.data_dir.display()))?;
@@ -134,6 +139,10 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
         .await
         .with_context(|| format!("cannot listen on {}", settings.matchmaker_addr))?;
     let matchmaker_url = format!("http://{}", mm_listener.local_addr()?);
+    let leagues_listener = TcpListener::bind(settings.leagues_addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.leagues_addr))?;
+    let leagues_url = format!("http://{}", leagues_listener.local_addr()?);
     let mut game = skit_game::Config::load().context("game service settings")?;
     game.addr = game_listener.local_addr()?;
     game.web_matchmaker_url = Some(matchmaker_url.clone());
@@ -187,16 +196,39 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     ));
     mm.database_url = sqlite_url(&settings.data_dir, "skitgubbe-matchmaker.db").into();
     mm.game_url = game_url.clone();
-    mm.operator_token = Some(skit_api::Secret::new(token));
+    mm.operator_token = Some(skit_api::Secret::new(token.clone()));
     mm.bot_fill_wait_ms = settings.bot_fill_wait.as_millis() as u64;
     tasks.push((
         "matchmaker",
-        tokio::spawn(skit_matchmaker::run(mm_listener, mm, stopped(stop_rx))),
+        tokio::spawn(skit_matchmaker::run(
+            mm_listener,
+            mm,
+            stopped(stop_rx.clone()),
+        )),
+    ));
+
+    let mut leagues = skit_leagues::Config::load().context("league service settings")?;
+    leagues.addr = leagues_listener.local_addr()?;
+    leagues.cors_origins = Some(with_origins(
+        leagues.cors_origins.take(),
+        &page_origins(game_listener_addr, &settings.page_origins),
+    ));
+    leagues.database_url = sqlite_url(&settings.data_dir, "skitgubbe-leagues.db").into();
+    leagues.game_url = game_url.clone();
+    leagues.operator_token = Some(skit_api::Secret::new(token));
+    tasks.push((
+        "league service",
+        tokio::spawn(skit_leagues::run(
+            leagues_listener,
+            leagues,
+            stopped(stop_rx),
+        )),
     ));
 
     Ok(Running {
         game_url,
         matchmaker_url,
+        leagues_url,
         stop,
         tasks,
     })

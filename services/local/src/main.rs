@@ -1,7 +1,7 @@
-//! `skitgubbe`: the game service, the matchmaker and a bot worker together
-//! on SQLite files in the current folder, for trying things out. In
-//! production each runs as its own binary (`skit-game`, `skit-matchmaker`,
-//! `skit-botworker`).
+//! `skitgubbe`: the game service, the matchmaker, the league service and a
+//! bot worker together on SQLite files in the current folder, for trying
+//! things out. In production each runs as its own binary (`skit-game`,
+//! `skit-matchmaker`, `skit-leagues`, `skit-botworker`).
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -9,8 +9,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use anyhow::Context;
 use clap::Parser;
 
-/// What the environment sets; the three services' own settings apply too
-/// (`skit-game --help`, `skit-matchmaker --help`, `skit-botworker --help`),
+/// What the environment sets; the services' own settings apply too
+/// (`skit-game --help`, `skit-matchmaker --help`, `skit-leagues --help`,
+/// `skit-botworker --help`),
 /// except the addresses and files chosen here.
 const ENVIRONMENT: &str = "Environment:
   SKIT_DATA_DIR         where the databases, the bot accounts and the operator
@@ -20,12 +21,13 @@ const ENVIRONMENT: &str = "Environment:
   SKIT_OPERATOR_TOKEN   the operator's token, 16 characters or more [default:
                         made once, kept in skitgubbe-operator.token]
   RUST_LOG, LOG_FORMAT, OTEL_EXPORTER_OTLP_ENDPOINT   logs and traces
-The game service's, the matchmaker's and the bot worker's other settings
-apply too: see skit-game --help, skit-matchmaker --help and
-skit-botworker --help.";
+The game service's, the matchmaker's, the league service's and the bot
+worker's other settings apply too: see skit-game --help, skit-matchmaker
+--help, skit-leagues --help and skit-botworker --help.";
 
 /// A whole local Skitgubbe in one process: the game service on
-/// 127.0.0.1:50051, the matchmaker on 127.0.0.1:50052 and six bots, on
+/// 127.0.0.1:50051, the matchmaker on 127.0.0.1:50052, the league service
+/// on 127.0.0.1:50053 and six bots, on
 /// SQLite files. Play against the bots in a browser at
 /// http://127.0.0.1:50051/ or with `skit play`.
 #[derive(Debug, Parser)]
@@ -45,8 +47,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let running = skitgubbe::start(settings).await?;
     println!(
-        "Skitgubbe is running.\n  game service  {} (gRPC, gRPC-Web, REST/JSON; /openapi.json)\n  matchmaker    {}\n  bot worker    6 bots (4 greedy, 2 search)\nPlay in a browser:  open {}/\nor at the terminal:  cargo run --bin skit -- play\nStop with Ctrl-C.",
-        running.game_url, running.matchmaker_url, running.game_url
+        "Skitgubbe is running.\n  game service  {} (gRPC, gRPC-Web, REST/JSON; /openapi.json)\n  matchmaker    {}\n  leagues       {}\n  bot worker    6 bots (4 greedy, 2 search)\nPlay in a browser:  open {}/\nor at the terminal:  cargo run --bin skit -- play\nStop with Ctrl-C.",
+        running.game_url, running.matchmaker_url, running.leagues_url, running.game_url
     );
     running.until_ctrl_c().await
 }

@@ -16,7 +16,6 @@ pub mod config;
 mod convert;
 mod error;
 pub mod forming;
-mod game_client;
 mod matcher;
 mod metrics;
 mod service;
@@ -35,8 +34,8 @@ pub use config::Config;
 pub use service::MatchmakingApi;
 
 use changes::Changes;
-use game_client::GameClient;
 use matcher::Matcher;
+use skit_gateway::game_client::GameClient;
 
 /// What the health service answers for: the server and MatchmakingService,
 /// SERVING while the tickets' database answers.

@@ -20,8 +20,8 @@ use crate::changes::Changes;
 use crate::config::Config;
 use crate::convert;
 use crate::forming::{self, Bot, Seat, Table, Waiting};
-use crate::game_client::GameClient;
 use crate::metrics;
+use skit_gateway::game_client::GameClient;
 
 /// The most waiting tickets one round looks at (oldest first).
 const ROUND_LIMIT: u32 = 2000;

@@ -5,7 +5,7 @@
 
 use axum::http::Method;
 
-use crate::routes::{MATCHMAKING_ROUTES, ROUTES, RouteSpec};
+use crate::routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, RouteSpec};
 
 /// A class of calls with a rate limit of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -18,7 +18,7 @@ pub enum Class {
     Reads,
     /// Creates, joins, enqueues and any other write.
     Creates,
-    /// Opening streams (WatchGame, WatchTicket).
+    /// Opening streams (WatchGame, WatchTicket, WatchTournament).
     Streams,
 }
 
@@ -76,6 +76,9 @@ pub struct Call {
 /// The RPCs that may wait for a change (long polls), besides streams.
 const LONG_POLLS: [&str; 3] = ["GetView", "ListGames", "GetTicket"];
 
+/// Reads whose verb does not say so.
+const READS: [&str; 2] = ["WhoAmI", "PreviewRound"];
+
 /// The call an RPC of the `skitgubbe` API is. An RPC not named here is
 /// classed by its verb, so a new one is limited from the start.
 pub fn of_rpc(rpc: &str) -> Call {
@@ -84,7 +87,9 @@ pub fn of_rpc(rpc: &str) -> Call {
         "Login" | "Refresh" => Class::Login,
         "SubmitMove" | "Resign" => Class::Moves,
         _ if rpc.starts_with("Watch") => Class::Streams,
-        _ if rpc.starts_with("Get") || rpc.starts_with("List") || rpc == "WhoAmI" => Class::Reads,
+        _ if rpc.starts_with("Get") || rpc.starts_with("List") || READS.contains(&rpc) => {
+            Class::Reads
+        }
         _ => Class::Creates,
     };
     Call {
@@ -103,6 +108,7 @@ pub fn of_request(method: &Method, path: &str, grpc: bool) -> Option<Call> {
     ROUTES
         .iter()
         .chain(MATCHMAKING_ROUTES)
+        .chain(LEAGUE_ROUTES)
         .find(|route| route.method == method.as_str() && matches(route, path))
         .map(|route| of_rpc(route.rpc))
 }
@@ -128,6 +134,7 @@ fn matches(route: &RouteSpec, path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::routes::Shape;
 
     #[test]
     fn grpc_and_rest_class_a_call_alike() {
@@ -150,6 +157,28 @@ mod tests {
         assert_eq!(enqueue.map(|c| c.class), Some(Class::Creates));
         let who = of_request(&get, "/v1/accounts/me", false).map(|c| c.class);
         assert_eq!(who, Some(Class::Reads));
+    }
+
+    #[test]
+    fn league_routes_are_reads_creates_and_streams_by_method() {
+        let (get, post) = (Method::GET, Method::POST);
+        for route in LEAGUE_ROUTES {
+            let path = route.path.replace("{tournament_id}", "t1");
+            let method = if route.method == "GET" {
+                get.clone()
+            } else {
+                post.clone()
+            };
+            let rest = of_request(&method, &path, false);
+            let grpc = format!("/{}/{}", route.service, route.rpc);
+            assert_eq!(rest, of_request(&post, &grpc, true), "{path}");
+            let expected = match (route.method, route.shape) {
+                (_, Shape::EventStream) => (Class::Streams, true),
+                ("GET", _) => (Class::Reads, false),
+                _ => (Class::Creates, false),
+            };
+            assert_eq!(rest.map(|c| (c.class, c.holds)), Some(expected), "{path}");
+        }
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`] and
-//! [`crate::routes::MATCHMAKING_ROUTES`]), generic over the generated
-//! service traits so it mounts beside any implementation of them.
+//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`],
+//! [`crate::routes::MATCHMAKING_ROUTES`] and
+//! [`crate::routes::LEAGUE_ROUTES`]), generic over the generated service
+//! traits so it mounts beside any implementation of them.
 
 mod account;
 mod admin;
 mod credentials;
 mod credentials_first;
 mod game;
+mod league;
 mod matchmaking;
 mod rating;
 mod reply;
@@ -25,8 +27,8 @@ use axum::{
 use skit_api::{ApiError, ErrorCode};
 use skit_proto::v1::{
     account_service_server::AccountService, admin_service_server::AdminService,
-    game_service_server::GameService, matchmaking_service_server::MatchmakingService,
-    rating_service_server::RatingService,
+    game_service_server::GameService, league_service_server::LeagueService,
+    matchmaking_service_server::MatchmakingService, rating_service_server::RatingService,
 };
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
@@ -36,7 +38,7 @@ use crate::{
     error::{NO_SUCH_ROUTE, RestError, fill_empty_error},
     metrics, openapi,
     query::QueryDecoder,
-    routes::{MATCHMAKING_ROUTES, ROUTES, RouteSpec},
+    routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, RouteSpec},
 };
 use credentials_first::{Gate, credentials_first};
 
@@ -114,6 +116,21 @@ pub fn matchmaking_router<M: MatchmakingService>(
     with_document_and_limits(api, MATCHMAKING_ROUTES, auth, document, config)
 }
 
+/// The tournament service's REST routes, `/openapi.json` and `/metrics`.
+/// `auth` checks the credentials of a request whose content is refused
+/// before the service sees it, so bad credentials are answered first (401).
+pub fn league_router<L: LeagueService>(
+    service: Arc<L>,
+    auth: Arc<dyn Authenticate>,
+    config: &RestConfig,
+) -> Router {
+    let pool = descriptors::pool();
+    let queries = Arc::new(QueryDecoder::new(pool.clone()));
+    let document = openapi::document(&pool, LEAGUE_ROUTES, "Skitgubbe as a service: leagues");
+    let api = league::routes(service, queries);
+    with_document_and_limits(api, LEAGUE_ROUTES, auth, document, config)
+}
+
 /// `api` (serving `routes`) with credentials checked before content,
 /// `/openapi.json`, the limits, error bodies, tracing, the metrics layer,
 /// and `/metrics` when the config asks for it.
@@ -164,5 +181,39 @@ async fn serve_document(document: Arc<Result<serde_json::Value, String>>) -> Res
     match document.as_ref() {
         Ok(document) => Json(document).into_response(),
         Err(problem) => RestError::from(ApiError::invariant(problem)).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routes::{LEAGUE_SERVICE, MATCHMAKING_SERVICE};
+
+    /// Every RPC of a service with a port of its own is served once, and
+    /// its table's document builds from the descriptors.
+    #[test]
+    fn every_rpc_of_a_separate_service_has_one_documented_route() {
+        let pool = descriptors::pool();
+        for (service, routes) in [
+            (MATCHMAKING_SERVICE, MATCHMAKING_ROUTES),
+            (LEAGUE_SERVICE, LEAGUE_ROUTES),
+        ] {
+            let Some(descriptor) = pool.get_service_by_name(service) else {
+                panic!("{service} not in the descriptors");
+            };
+            for method in descriptor.methods() {
+                let served = routes.iter().filter(|r| r.rpc == method.name()).count();
+                assert_eq!(served, 1, "{service}.{}", method.name());
+            }
+            assert_eq!(routes.len(), descriptor.methods().len(), "{service}");
+            assert!(
+                routes
+                    .iter()
+                    .all(|r| r.service == service && r.authenticated)
+            );
+            if let Err(problem) = openapi::document(&pool, routes, service) {
+                panic!("{service}: {problem}");
+            }
+        }
     }
 }

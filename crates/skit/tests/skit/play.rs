@@ -14,6 +14,7 @@ async fn a_person_plays_a_whole_game_against_bots() {
         data_dir: dir.path().to_owned(),
         game_addr: "127.0.0.1:0".parse().expect("addr"),
         matchmaker_addr: "127.0.0.1:0".parse().expect("addr"),
+        leagues_addr: "127.0.0.1:0".parse().expect("addr"),
         bots: vec![("greedy".into(), 2)],
         bot_fill_wait: Duration::from_millis(200),
         database_url: None,

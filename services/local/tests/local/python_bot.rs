@@ -37,6 +37,7 @@ async fn the_python_bot_makes_its_key_queues_and_plays_to_the_end() {
         data_dir: dir.path().to_owned(),
         game_addr: any_port(),
         matchmaker_addr: any_port(),
+        leagues_addr: any_port(),
         bots: vec![("greedy".into(), 2)],
         bot_fill_wait: Duration::from_millis(200),
         database_url: None,

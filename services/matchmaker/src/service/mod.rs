@@ -8,11 +8,10 @@ mod wait;
 use std::sync::Arc;
 use std::time::Duration;
 
-use skit_api::{ApiError, bearer_token};
+use skit_api::ApiError;
 use skit_proto::v1::matchmaking_service_server::MatchmakingService;
 use skit_proto::v1::{
     AccountKind, CancelTicketRequest, EnqueueRequest, GetTicketRequest, Ticket, WatchTicketRequest,
-    WhoAmIResponse,
 };
 use skit_store::{Store, TicketId, TicketState};
 use tokio::sync::Notify;
@@ -21,8 +20,9 @@ use tonic::{Request, Response, Status};
 
 use crate::changes::Changes;
 use crate::convert;
-use crate::error::{auth_error, store_error};
-use crate::game_client::GameClient;
+use crate::error::store_error;
+pub(crate) use skit_gateway::game_client::Caller;
+use skit_gateway::game_client::GameClient;
 
 #[derive(Debug, Clone)]
 pub struct MatchmakingApi {
@@ -37,13 +37,6 @@ pub struct MatchmakingApi {
     pub(crate) tickets_per_hour: Option<u64>,
 }
 
-/// An authenticated caller, as the game service knows them.
-#[derive(Debug, Clone)]
-pub(crate) struct Caller {
-    pub account_id: i64,
-    pub kind: AccountKind,
-}
-
 fn ticket_id(text: &str) -> Result<TicketId, ApiError> {
     text.parse()
         .map_err(|_| ApiError::invalid("ticket_id", "not a ticket id (a UUID)"))
@@ -54,29 +47,11 @@ impl MatchmakingApi {
     /// cancel, `read` to look at tickets; PERMISSION_DENIED `missing_scope`
     /// otherwise).
     async fn caller<T>(&self, request: &Request<T>, scope: &str) -> Result<Caller, ApiError> {
-        let (caller, scopes) = self.identify(request).await?;
-        if !scopes.iter().any(|s| s == scope) {
+        let caller = self.game.identify(request.metadata()).await?;
+        if !caller.has_scope(scope) {
             return Err(ApiError::missing_scope(scope));
         }
         Ok(caller)
-    }
-
-    /// The caller and its credential's scopes, as the game service says.
-    async fn identify<T>(&self, request: &Request<T>) -> Result<(Caller, Vec<String>), ApiError> {
-        let token = bearer_token(request.metadata())?;
-        let WhoAmIResponse {
-            account_id,
-            kind,
-            scopes,
-            ..
-        } = self.game.whoami(token).await.map_err(|s| auth_error(&s))?;
-        let caller = Caller {
-            account_id: account_id
-                .parse()
-                .map_err(|_| ApiError::unauthenticated("unknown account"))?,
-            kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
-        };
-        Ok((caller, scopes))
     }
 
     /// The ticket, if the caller owns it (operators see every ticket).
@@ -131,8 +106,8 @@ impl MatchmakingApi {
 #[tonic::async_trait]
 impl skit_gateway::Authenticate for MatchmakingApi {
     async fn authenticate(&self, metadata: tonic::metadata::MetadataMap) -> Result<(), Status> {
-        let request = Request::from_parts(metadata, Default::default(), ());
-        self.identify(&request)
+        self.game
+            .identify(&metadata)
             .await
             .map(|_| ())
             .map_err(Status::from)

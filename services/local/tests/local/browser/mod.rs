@@ -40,6 +40,7 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
         data_dir: dir.path().to_owned(),
         game_addr: any,
         matchmaker_addr: any,
+        leagues_addr: any,
         bots: vec![("greedy".into(), 2)],
         bot_fill_wait: Duration::from_millis(200),
         database_url: None,

@@ -1,22 +1,26 @@
-//! The game service, reached only through its public gRPC API with bearer
-//! tokens: who a caller is (WhoAmI with their token, cached briefly), the
-//! house bots and ratings (as the operator), and creating games.
+//! The game service as the services beside it (the matchmaker, the league
+//! service) reach it: only through its public gRPC API with bearer tokens.
+//! Who a caller is (WhoAmI with their token, cached briefly), the house
+//! bots and ratings, creating games and reading them (as the operator).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
+use skit_api::{ApiError, ErrorCode, bearer_token};
 use skit_api::{Secret, authed};
 use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
-    AccountKind, CreateGameRequest, GetRatingsRequest, ListAccountsRequest, Rules, WhoAmIRequest,
-    WhoAmIResponse,
+    AccountKind, CreateGameRequest, GetRatingsRequest, GetViewRequest, ListAccountsRequest, Rules,
+    View, WhoAmIRequest, WhoAmIResponse,
 };
-use tonic::Status;
+use tonic::metadata::MetadataMap;
 use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
 
 /// How long a token's WhoAmI answer is trusted: short, so that with the
 /// game service's own bound (its cache follows the revocation feed) a
@@ -26,9 +30,28 @@ const WHOAMI_TTL: Duration = Duration::from_millis(200);
 const WHOAMI_SWEEP_AT: usize = 10_000;
 /// The most house bots asked for.
 const MAX_BOTS: u32 = 1000;
+/// When to try again while the game service cannot be reached: about as
+/// long as it takes a restarting instance to answer again.
+const GAME_RETRY_DELAY: Duration = Duration::from_secs(1);
 
 /// Callers' WhoAmI answers by token hash, with when they were asked.
 type WhoAmICache = HashMap<[u8; 32], (WhoAmIResponse, Instant)>;
+
+/// An authenticated caller, as the game service knows them.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub account_id: i64,
+    pub kind: AccountKind,
+    /// Its credential's scopes (`play`, `read`, ...).
+    pub scopes: Vec<String>,
+}
+
+impl Caller {
+    /// Whether its credential has `scope`.
+    pub fn has_scope(&self, scope: &str) -> bool {
+        self.scopes.iter().any(|s| s == scope)
+    }
+}
 
 /// A client of the game service. Cheap to clone.
 #[derive(Debug, Clone)]
@@ -41,7 +64,7 @@ pub struct GameClient {
 
 impl GameClient {
     /// Connects lazily: the game service may start after the matchmaker.
-    pub fn new(url: &str, operator: Secret) -> anyhow::Result<Self> {
+    pub fn new(url: &str, operator: Secret) -> Result<Self, tonic::transport::Error> {
         let channel = Endpoint::from_shared(url.to_owned())?
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
@@ -73,6 +96,25 @@ impl GameClient {
         }
         cache.insert(key, (answer.clone(), Instant::now()));
         Ok(answer)
+    }
+
+    /// The caller whose bearer token `metadata` carries; UNAUTHENTICATED
+    /// (with the game service's reason) if none.
+    pub async fn identify(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
+        let token = bearer_token(metadata)?;
+        let WhoAmIResponse {
+            account_id,
+            kind,
+            scopes,
+            ..
+        } = self.whoami(token).await.map_err(|s| auth_error(&s))?;
+        Ok(Caller {
+            account_id: account_id
+                .parse()
+                .map_err(|_| ApiError::unauthenticated("unknown account"))?,
+            kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
+            scopes,
+        })
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<[u8; 32], (WhoAmIResponse, Instant)>> {
@@ -145,5 +187,41 @@ impl GameClient {
             .await?
             .into_inner();
         Ok(created.game_id)
+    }
+
+    /// A game's spectator view, as the operator: its state and, once it is
+    /// over, its result.
+    #[tracing::instrument(skip(self))]
+    pub async fn spectate(&self, game_id: &str) -> Result<View, Status> {
+        let request = GetViewRequest {
+            game_id: game_id.to_owned(),
+            spectator: true,
+            ..Default::default()
+        };
+        let view = GameServiceClient::new(self.channel.clone())
+            .get_view(authed(request, self.operator.expose())?)
+            .await?
+            .into_inner();
+        Ok(view)
+    }
+}
+
+/// The game service's answer to WhoAmI, as the caller should see it.
+pub fn auth_error(status: &Status) -> ApiError {
+    match status.code() {
+        Code::Unauthenticated | Code::PermissionDenied => {
+            // Why the token is refused, where a client can act on it.
+            let reason = match status.get_details_error_info().map(|info| info.reason) {
+                Some(r) if r == "token_expired" => "token_expired",
+                Some(r) if r == "token_revoked" => "token_revoked",
+                Some(r) if r == "account_disabled" => "account_disabled",
+                _ => "unauthenticated",
+            };
+            ApiError::new(ErrorCode::Unauthenticated, reason, status.message())
+        }
+        Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled => {
+            ApiError::unavailable("the game service is unavailable", GAME_RETRY_DELAY)
+        }
+        _ => ApiError::internal("whoami failed", status),
     }
 }

@@ -1,0 +1,208 @@
+//! The loop that runs tournaments: every tick it looks at each live one,
+//! starts those due, creates the games of seated tables through the game
+//! service (the table's place in the tournament is the CreateGame request
+//! id, so a game is created once however often this is retried), reads
+//! finished games' results, and seats the next round when one is done.
+//!
+//! Every change is applied only if the tournament is as it was read
+//! ([`skit_store::Store::change_tournament`]), so several league services
+//! on one database, or one restarted mid-round, never seat a round twice
+//! or lose a result: the loser of a race reads again on its next tick.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use skit_gateway::game_client::GameClient;
+use skit_proto::v1::{CreateGameRequest, EndReason, SeatSpec};
+use skit_store::{
+    Store, TablePhase, Tournament, TournamentChange, TournamentPhase, TournamentTable,
+};
+use time::OffsetDateTime;
+use tokio::sync::Notify;
+
+use crate::lifecycle::Snapshot;
+use crate::spec::Spec;
+
+#[derive(Debug, Clone)]
+pub struct Director {
+    store: Store,
+    game: GameClient,
+    tick: Duration,
+    wake: Arc<Notify>,
+}
+
+/// Why a step stopped; logged, and tried again next tick.
+#[derive(Debug, thiserror::Error)]
+pub enum StepError {
+    #[error(transparent)]
+    Store(#[from] skit_store::Error),
+    #[error("the game service: {0}")]
+    Game(#[from] tonic::Status),
+    #[error("tournament {0}: its stored spec is unreadable")]
+    Spec(String),
+}
+
+impl Director {
+    pub fn new(store: Store, game: GameClient, tick: Duration) -> Self {
+        Self {
+            store,
+            game,
+            tick,
+            wake: Arc::default(),
+        }
+    }
+
+    /// Wakes the loop before its next tick (after an operator's change).
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+
+    pub async fn run(self) {
+        loop {
+            match self.store.live_tournaments().await {
+                Ok(live) => {
+                    for t in live {
+                        let id = t.id.clone();
+                        if let Err(error) = self.drive(t).await {
+                            tracing::warn!(tournament_id = %id, %error, "tournament step failed; retrying");
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "cannot list live tournaments"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(self.tick) => {}
+                () = self.wake.notified() => {}
+            }
+        }
+    }
+
+    /// Everything `t` needs now, each step its own change.
+    async fn drive(&self, t: Tournament) -> Result<(), StepError> {
+        let now = OffsetDateTime::now_utc();
+        let due =
+            t.phase == TournamentPhase::Registering && t.starts_at.is_some_and(|at| at <= now);
+        if t.phase == TournamentPhase::Registering && !due {
+            return Ok(());
+        }
+        let mut snapshot = read(&self.store, t).await?;
+        if due {
+            let change = snapshot.start();
+            self.apply(&mut snapshot, change).await?;
+            return Ok(());
+        }
+        let current: Vec<TournamentTable> = snapshot.current().cloned().collect();
+        for table in current {
+            let changed = match table.phase {
+                TablePhase::Seated => Some(self.create_game(&snapshot, table).await?),
+                TablePhase::Playing => self.read_result(table).await?,
+                TablePhase::Over | TablePhase::Void => None,
+            };
+            if let Some(table) = changed {
+                let change = snapshot.table_changed(table);
+                if !self.apply(&mut snapshot, change).await? {
+                    return Ok(());
+                }
+            }
+        }
+        if let Some(change) = snapshot.advance() {
+            self.apply(&mut snapshot, change).await?;
+        }
+        Ok(())
+    }
+
+    /// Applies `change` if nobody changed the tournament since it was read;
+    /// the snapshot is read again after a success. `false` on a lost race.
+    async fn apply(
+        &self,
+        snapshot: &mut Snapshot,
+        change: TournamentChange,
+    ) -> Result<bool, StepError> {
+        let t = &snapshot.tournament;
+        if !self
+            .store
+            .change_tournament(&t.id, t.revision, &change)
+            .await?
+        {
+            tracing::debug!(tournament_id = %t.id, "changed meanwhile; reading again next tick");
+            return Ok(false);
+        }
+        *snapshot = read(&self.store, snapshot.tournament.clone()).await?;
+        Ok(true)
+    }
+
+    /// The table's game, created (or found, on a retry) as the operator.
+    async fn create_game(
+        &self,
+        snapshot: &Snapshot,
+        table: TournamentTable,
+    ) -> Result<TournamentTable, StepError> {
+        let spec = &snapshot.spec;
+        let request = CreateGameRequest {
+            rules: Some(spec.rules_message()),
+            players: u32::try_from(table.seats.len()).unwrap_or(u32::MAX),
+            seats: table
+                .seats
+                .iter()
+                .map(|a| SeatSpec {
+                    account_id: Some(a.0.to_string()),
+                })
+                .collect(),
+            // Seat 0 deals: the pairing balanced who sits there.
+            dealer: Some(0),
+            rated: spec.rated,
+            time_control: spec.time_control_message(),
+            request_id: format!(
+                "tournament/{}/{}/{}",
+                snapshot.tournament.id, table.round, table.table
+            ),
+        };
+        let game_id = self.game.create_game(request).await?;
+        tracing::info!(tournament_id = %snapshot.tournament.id, round = table.round, table = table.table, %game_id, "table's game created");
+        Ok(TournamentTable {
+            phase: TablePhase::Playing,
+            game_id: Some(game_id),
+            ..table
+        })
+    }
+
+    /// The table with its result, once its game is over.
+    async fn read_result(
+        &self,
+        table: TournamentTable,
+    ) -> Result<Option<TournamentTable>, StepError> {
+        let Some(game_id) = table.game_id.as_deref() else {
+            return Ok(None);
+        };
+        let view = self.game.spectate(game_id).await?;
+        let Some(result) = view.result else {
+            return Ok(None);
+        };
+        if result.reason == EndReason::Void as i32 {
+            return Ok(Some(TournamentTable {
+                phase: TablePhase::Void,
+                ..table
+            }));
+        }
+        Ok(Some(TournamentTable {
+            phase: TablePhase::Over,
+            places: Some(result.places),
+            loser: result.loser,
+            ..table
+        }))
+    }
+}
+
+/// `t` with its spec, entries and tables.
+pub async fn read(store: &Store, t: Tournament) -> Result<Snapshot, StepError> {
+    let t = store.tournament(&t.id).await?.unwrap_or(t);
+    let spec = Spec::from_value(&t.spec).ok_or_else(|| StepError::Spec(t.id.clone()))?;
+    let entries = store.tournament_entries(&t.id).await?;
+    let tables = store.tournament_tables(&t.id).await?;
+    Ok(Snapshot {
+        tournament: t,
+        spec,
+        entries,
+        tables,
+    })
+}

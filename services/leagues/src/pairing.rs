@@ -1,0 +1,230 @@
+//! A tournament's next round and its standings, as pure functions of what
+//! is stored: the spec, the entries, the tables so far and the operator's
+//! pins and forbids. The league crate does the pairing and scoring; this
+//! maps stored rows to its inputs, so any round can be recomputed.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use skit_league::{
+    Constraints, Entrant, History, PairingError, PlayerId, RoundRobinRequest, Scoring, Seed,
+    Standing, StandingsError, SwissRequest, Table, TableResult, Tiebreak, round_robin, standings,
+    swiss,
+};
+use skit_proto::v1::{self, TournamentFormat};
+use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
+
+use crate::spec::Spec;
+
+/// Search steps per repeat limit for a Swiss round, and per round of a
+/// round-robin attempt.
+const BUDGET: u64 = 200_000;
+/// Seeded orders a round robin tries.
+const ATTEMPTS: u32 = 20;
+/// Rating points for placing ahead of an opponent, in the performance
+/// tiebreak.
+const SPREAD: i64 = 200;
+
+/// The operator's pins (`together`) and forbids (`apart`), by account.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seating {
+    pub together: Vec<Vec<i64>>,
+    pub apart: Vec<(i64, i64)>,
+}
+
+impl Seating {
+    /// Stored constraints; `{}` (a new tournament's) is none.
+    pub fn from_value(value: &Value) -> Self {
+        serde_json::from_value(value.clone()).unwrap_or_default()
+    }
+
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    fn constraints(&self) -> Constraints {
+        Constraints {
+            together: self
+                .together
+                .iter()
+                .map(|g| g.iter().map(|&a| player(a)).collect())
+                .collect(),
+            apart: self
+                .apart
+                .iter()
+                .map(|&(a, b)| (player(a), player(b)))
+                .collect(),
+        }
+    }
+
+    /// Checked against the field and the table size.
+    pub fn check(&self, field: &[AccountId], seats: u32) -> Result<(), String> {
+        let field: Vec<PlayerId> = field.iter().map(|a| player(a.0)).collect();
+        self.constraints()
+            .check(&field, seats as usize)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A seated round.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Round {
+    pub tables: Vec<TournamentTable>,
+    pub repeat_limit: u32,
+}
+
+fn player(account: i64) -> PlayerId {
+    PlayerId(u64::try_from(account).unwrap_or_default())
+}
+
+fn account(player: PlayerId) -> AccountId {
+    AccountId(i64::try_from(player.0).unwrap_or_default())
+}
+
+/// The entrants who play: registered and not withdrawn.
+pub fn field(entries: &[TournamentEntry]) -> Vec<&TournamentEntry> {
+    entries.iter().filter(|e| !e.withdrawn).collect()
+}
+
+fn counted(table: &TournamentTable) -> bool {
+    table.phase != TablePhase::Void
+}
+
+/// Round `round`'s tables.
+pub fn next_round(
+    spec: &Spec,
+    entries: &[TournamentEntry],
+    tables: &[TournamentTable],
+    seating: &Seating,
+    round: u32,
+) -> Result<Round, PairingError> {
+    let players = field(entries);
+    let seed = Seed(spec.seed);
+    let constraints = seating.constraints();
+    let (seated, repeat_limit) = match spec.format() {
+        TournamentFormat::RoundRobin => {
+            // The schedule is fixed by the field and the seed: recomputed,
+            // it is the same every round.
+            let mut field: Vec<PlayerId> = players.iter().map(|e| player(e.account_id.0)).collect();
+            field.sort();
+            let schedule = round_robin(RoundRobinRequest {
+                players: &field,
+                seats: spec.seats as usize,
+                rounds: spec.rounds as usize,
+                apart: &constraints.apart,
+                seed,
+                budget: BUDGET,
+                attempts: ATTEMPTS,
+            })?;
+            let index = round.saturating_sub(1) as usize;
+            (schedule.rounds.get(index).cloned().unwrap_or_default(), 0)
+        }
+        _ => {
+            let mut history = History::new();
+            for t in tables.iter().filter(|t| counted(t) && t.round < round) {
+                history.record(&Table::new(t.seats.iter().map(|a| player(a.0)).collect()));
+            }
+            let ranking = ranking(spec, entries, tables, round);
+            let seated = swiss(SwissRequest {
+                ranking: &ranking,
+                seats: spec.seats as usize,
+                history: &history,
+                constraints: &constraints,
+                seed,
+                round,
+                budget: BUDGET,
+            })?;
+            (seated.tables, seated.repeat_limit)
+        }
+    };
+    let tables = seated
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| TournamentTable {
+            round,
+            table: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            seats: t.seats.into_iter().map(account).collect(),
+            phase: TablePhase::Seated,
+            game_id: None,
+            places: None,
+            loser: None,
+        })
+        .collect();
+    Ok(Round {
+        tables,
+        repeat_limit,
+    })
+}
+
+/// The order a Swiss round is paired in: by rating before round 1, by the
+/// standings after.
+fn ranking(
+    spec: &Spec,
+    entries: &[TournamentEntry],
+    tables: &[TournamentTable],
+    round: u32,
+) -> Vec<PlayerId> {
+    if round > 1
+        && let Ok(rows) = standings_of(spec, entries, tables)
+    {
+        return rows.into_iter().map(|s| s.player).collect();
+    }
+    let mut seeded = field(entries);
+    seeded.sort_by(|a, b| {
+        b.rating
+            .total_cmp(&a.rating)
+            .then(a.account_id.0.cmp(&b.account_id.0))
+    });
+    seeded.iter().map(|e| player(e.account_id.0)).collect()
+}
+
+fn tiebreak(t: i32) -> Option<Tiebreak> {
+    Some(match v1::Tiebreak::try_from(t).ok()? {
+        v1::Tiebreak::HeadToHead => Tiebreak::HeadToHead,
+        v1::Tiebreak::OpponentsAverage => Tiebreak::OpponentsAverage,
+        v1::Tiebreak::SonnebornBerger => Tiebreak::SonnebornBerger,
+        v1::Tiebreak::Firsts => Tiebreak::Firsts,
+        v1::Tiebreak::FewestSkitgubbe => Tiebreak::FewestSkitgubbe,
+        v1::Tiebreak::Performance => Tiebreak::Performance,
+        v1::Tiebreak::Unspecified => return None,
+    })
+}
+
+/// The standings over every finished table.
+pub fn standings_of(
+    spec: &Spec,
+    entries: &[TournamentEntry],
+    tables: &[TournamentTable],
+) -> Result<Vec<Standing>, StandingsError> {
+    // Everyone who sat at a table counts, even if withdrawn since.
+    let entrants: Vec<Entrant> = entries
+        .iter()
+        .filter(|e| !e.withdrawn || tables.iter().any(|t| t.seats.contains(&e.account_id)))
+        .map(|e| Entrant {
+            player: player(e.account_id.0),
+            rating: e.rating.round() as i64,
+        })
+        .collect();
+    let mut results = Vec::new();
+    for t in tables.iter().filter(|t| t.phase == TablePhase::Over) {
+        let table = Table::new(t.seats.iter().map(|a| player(a.0)).collect());
+        let places = t
+            .places
+            .clone()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| p as usize)
+            .collect();
+        match TableResult::new(table, places, t.loser.map(|l| l as usize)) {
+            Ok(result) => results.push(result),
+            Err(error) => {
+                tracing::error!(round = t.round, table = t.table, %error, "a stored result is unusable");
+            }
+        }
+    }
+    let scoring = Scoring {
+        chain: spec.tiebreaks.iter().filter_map(|&t| tiebreak(t)).collect(),
+        spread: SPREAD,
+        seed: Seed(spec.seed),
+    };
+    standings(&entrants, &results, &scoring)
+}

@@ -1,0 +1,187 @@
+//! Entering and leaving a tournament while it registers. The conditions
+//! are checked against the caller as the game service knows them (kind,
+//! conservative rating under the tournament's rules); a refusal names the
+//! condition (`condition` in ErrorInfo metadata) and changes nothing.
+//! Registrations race with each other and with the start through the
+//! tournament's revision: a lost race is retried here, never half-applied.
+
+use skit_api::{ApiError, ErrorCode};
+use skit_proto::v1::{AccountKind, EnterTournamentRequest, Entry, LeaveTournamentRequest};
+use skit_store::{AccountId, TournamentChange, TournamentEntry, TournamentPhase};
+use time::OffsetDateTime;
+
+use super::{Caller, LeagueApi, TRIES, busy};
+use crate::convert;
+use crate::lifecycle::Snapshot;
+use crate::pairing::field;
+
+fn unmet(condition: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError::new(
+        ErrorCode::FailedPrecondition,
+        "registration_condition",
+        message,
+    )
+    .with_metadata("condition", condition)
+}
+
+fn registering(s: &Snapshot) -> Result<(), ApiError> {
+    if s.tournament.phase == TournamentPhase::Registering {
+        return Ok(());
+    }
+    Err(unmet(
+        "registering",
+        format!(
+            "tournament {} is {}: registration is closed",
+            s.tournament.id,
+            s.tournament.phase.as_str()
+        ),
+    ))
+}
+
+impl LeagueApi {
+    #[tracing::instrument(skip_all, fields(tournament_id = %req.tournament_id, account = caller.account_id))]
+    pub(super) async fn enter(
+        &self,
+        caller: Caller,
+        req: EnterTournamentRequest,
+    ) -> Result<Entry, ApiError> {
+        for _ in 0..TRIES {
+            let s = self.snapshot(&req.tournament_id).await?;
+            let mine = s
+                .entries
+                .iter()
+                .find(|e| e.account_id.0 == caller.account_id);
+            if let Some(entry) = mine.filter(|e| !e.withdrawn) {
+                return Ok(convert::entry(&s.tournament.id, entry));
+            }
+            registering(&s)?;
+            self.check_conditions(&s, &caller, &req.entry_code)?;
+            let rating = self
+                .game
+                .ratings(&[caller.account_id], &s.spec.rules_message())
+                .await
+                .first()
+                .copied()
+                .unwrap_or(0.0);
+            check_rating(&s, rating)?;
+            let entry = TournamentEntry {
+                account_id: AccountId(caller.account_id),
+                rating,
+                withdrawn: false,
+                registered_at: OffsetDateTime::now_utc(),
+            };
+            if self.try_entry(&s, &entry).await? {
+                return Ok(convert::entry(&s.tournament.id, &entry));
+            }
+        }
+        Err(busy())
+    }
+
+    fn check_conditions(&self, s: &Snapshot, caller: &Caller, code: &str) -> Result<(), ApiError> {
+        let c = &s.spec.conditions;
+        match caller.kind {
+            AccountKind::Operator => {
+                return Err(unmet(
+                    "account_kind",
+                    "the operator does not play in tournaments",
+                ));
+            }
+            AccountKind::Bot if !c.allow_bots => {
+                return Err(unmet(
+                    "allow_bots",
+                    "this tournament does not take bot accounts",
+                ));
+            }
+            AccountKind::Guest if s.spec.rated => {
+                return Err(unmet(
+                    "account_kind",
+                    "guests may not play rated tournaments; create an account",
+                ));
+            }
+            _ => {}
+        }
+        if !c.invited.is_empty() && !c.invited.contains(&caller.account_id) {
+            return Err(unmet(
+                "invited",
+                "this tournament is by invitation, and you are not invited",
+            ));
+        }
+        if !s.spec.entry_code.is_empty() && s.spec.entry_code != code {
+            return Err(unmet(
+                "entry_code",
+                "entry_code is not this tournament's code",
+            ));
+        }
+        let entrants = field(&s.entries).len();
+        if c.max_entrants > 0 && entrants >= c.max_entrants as usize {
+            return Err(unmet(
+                "max_entrants",
+                format!("the tournament is full ({entrants} entrants)"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Stores `entry` if the tournament is as read; `false` on a lost race.
+    async fn try_entry(&self, s: &Snapshot, entry: &TournamentEntry) -> Result<bool, ApiError> {
+        let change = TournamentChange {
+            entry: Some(entry.clone()),
+            ..Default::default()
+        };
+        Ok(self.apply(s, &change).await?.is_some())
+    }
+
+    #[tracing::instrument(skip_all, fields(tournament_id = %req.tournament_id, account = caller.account_id))]
+    pub(super) async fn leave(
+        &self,
+        caller: Caller,
+        req: LeaveTournamentRequest,
+    ) -> Result<Entry, ApiError> {
+        for _ in 0..TRIES {
+            let s = self.snapshot(&req.tournament_id).await?;
+            let Some(entry) = s
+                .entries
+                .iter()
+                .find(|e| e.account_id.0 == caller.account_id)
+            else {
+                return Err(ApiError::not_found(format!(
+                    "you have not entered tournament {}",
+                    s.tournament.id
+                )));
+            };
+            if entry.withdrawn {
+                return Ok(convert::entry(&s.tournament.id, entry));
+            }
+            registering(&s)?;
+            let left = TournamentEntry {
+                withdrawn: true,
+                ..entry.clone()
+            };
+            if self.try_entry(&s, &left).await? {
+                return Ok(convert::entry(&s.tournament.id, &left));
+            }
+        }
+        Err(busy())
+    }
+}
+
+fn check_rating(s: &Snapshot, rating: f64) -> Result<(), ApiError> {
+    let c = &s.spec.conditions;
+    if let Some(min) = c.min_rating
+        && rating < min
+    {
+        return Err(unmet(
+            "min_rating",
+            format!("your rating {rating:.1} is below the minimum {min:.1}"),
+        ));
+    }
+    if let Some(max) = c.max_rating
+        && rating > max
+    {
+        return Err(unmet(
+            "max_rating",
+            format!("your rating {rating:.1} is above the maximum {max:.1}"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! Reading tournaments: one, a list, the entries, the tables (a player's
+//! own: their next table is the last), and the standings, consistent with
+//! one sequence number.
+
+use skit_api::ApiError;
+use skit_proto::v1::{
+    self, ListEntriesResponse, ListTablesRequest, ListTablesResponse, ListTournamentsRequest,
+    ListTournamentsResponse, TournamentState,
+};
+use skit_store::AccountId;
+
+use super::{Caller, LeagueApi};
+use crate::convert;
+use crate::error::store_error;
+use crate::pairing::{field, standings_of};
+use crate::spec::Spec;
+
+/// The most tournaments one list answers.
+const MAX_LIST: u32 = 100;
+/// Reads of the standings that may be overtaken by a change before the
+/// answer is the latest consistent one read.
+const STANDINGS_TRIES: usize = 5;
+
+impl LeagueApi {
+    pub(super) async fn get(&self, id: &str) -> Result<v1::Tournament, ApiError> {
+        let s = self.snapshot(id).await?;
+        Ok(convert::tournament(
+            &s.tournament,
+            &s.spec,
+            field(&s.entries).len(),
+        ))
+    }
+
+    pub(super) async fn list(
+        &self,
+        req: ListTournamentsRequest,
+    ) -> Result<ListTournamentsResponse, ApiError> {
+        let state = TournamentState::try_from(req.state)
+            .map_err(|_| ApiError::invalid("state", "not a tournament state"))?;
+        let limit = match req.limit {
+            0 => MAX_LIST,
+            n => n.min(MAX_LIST),
+        };
+        let listed = self
+            .store
+            .tournaments(convert::phase(state), limit)
+            .await
+            .map_err(store_error)?;
+        let mut tournaments = Vec::with_capacity(listed.len());
+        for t in listed {
+            let Some(spec) = Spec::from_value(&t.spec) else {
+                tracing::error!(tournament_id = %t.id, "stored spec unreadable; left out");
+                continue;
+            };
+            let entries = self
+                .store
+                .tournament_entries(&t.id)
+                .await
+                .map_err(store_error)?;
+            tournaments.push(convert::tournament(&t, &spec, field(&entries).len()));
+        }
+        Ok(ListTournamentsResponse { tournaments })
+    }
+
+    pub(super) async fn entries(&self, id: &str) -> Result<ListEntriesResponse, ApiError> {
+        let s = self.snapshot(id).await?;
+        Ok(ListEntriesResponse {
+            entries: s
+                .entries
+                .iter()
+                .map(|e| convert::entry(&s.tournament.id, e))
+                .collect(),
+        })
+    }
+
+    pub(super) async fn tables(
+        &self,
+        caller: Caller,
+        req: ListTablesRequest,
+    ) -> Result<ListTablesResponse, ApiError> {
+        let s = self.snapshot(&req.tournament_id).await?;
+        let me = AccountId(caller.account_id);
+        let tables = s
+            .tables
+            .iter()
+            .filter(|t| req.round == 0 || t.round == req.round)
+            .filter(|t| !req.mine_only || t.seats.contains(&me))
+            .map(convert::table)
+            .collect();
+        Ok(ListTablesResponse { tables })
+    }
+
+    /// The standings over the tables stored at one sequence number: read
+    /// again if the tournament moved on while its tables were read.
+    pub(super) async fn standings(&self, id: &str) -> Result<v1::Standings, ApiError> {
+        let mut s = self.snapshot(id).await?;
+        for _ in 0..STANDINGS_TRIES {
+            let now = self.tournament(id).await?;
+            if now.revision == s.tournament.revision {
+                break;
+            }
+            s = self.snapshot(id).await?;
+        }
+        let rows = standings_of(&s.spec, &s.entries, &s.tables)
+            .map_err(|e| ApiError::internal("standings", &e))?;
+        Ok(convert::standings(&s.tournament, &rows))
+    }
+}

@@ -1,0 +1,200 @@
+//! What an operator asked for when creating a tournament, as stored (the
+//! store keeps it as opaque JSON): checked once, at creation, and fixed
+//! from then on, so every round is paired from the same inputs.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use skit_api::ApiError;
+use skit_proto::v1::{self, CreateTournamentRequest, TournamentFormat};
+
+/// The most rounds a tournament may have.
+pub const MAX_ROUNDS: u32 = 50;
+/// The longest name.
+const MAX_NAME: usize = 100;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Spec {
+    pub name: String,
+    /// The Rules message in its JSON mapping.
+    pub rules: Value,
+    /// The ruleset's rating key.
+    pub ruleset_key: String,
+    /// `TournamentFormat` as its number.
+    pub format: i32,
+    pub seats: u32,
+    pub rounds: u32,
+    pub rated: bool,
+    /// The TimeControl message in its JSON mapping.
+    pub time_control: Option<Value>,
+    pub conditions: Conditions,
+    pub entry_code: String,
+    /// `Tiebreak`s as their numbers, in chain order.
+    pub tiebreaks: Vec<i32>,
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Conditions {
+    pub allow_bots: bool,
+    pub min_rating: Option<f64>,
+    pub max_rating: Option<f64>,
+    pub invited: Vec<i64>,
+    pub max_entrants: u32,
+}
+
+impl Spec {
+    /// The request checked in full; the first bad field is named.
+    pub fn from_request(req: &CreateTournamentRequest) -> Result<Self, ApiError> {
+        let name = req.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_NAME {
+            return Err(ApiError::invalid("name", "must be 1 to 100 characters"));
+        }
+        skit_api::text::stored("name", name)?;
+        let rules = req.rules.clone().unwrap_or_else(|| v1::Rules {
+            preset: "skitgubbe".into(),
+            options: None,
+        });
+        let stored_rules =
+            serde_json::to_value(&rules).map_err(|e| ApiError::invalid("rules", e.to_string()))?;
+        skit_api::text::stored_json("rules", &stored_rules)?;
+        let ruleset = skit_api::rules(Some(&rules))?;
+        let format = TournamentFormat::try_from(req.format)
+            .ok()
+            .filter(|f| *f != TournamentFormat::Unspecified)
+            .ok_or_else(|| ApiError::invalid("format", "must be SWISS or ROUND_ROBIN"))?;
+        if !(2..=6).contains(&req.seats) {
+            return Err(ApiError::invalid("seats", "must be 2 to 6"));
+        }
+        // Tables of k and k - 1 seats: the preset must allow both (k - 1
+        // only matters from 3 seats up, a 2-seat table never shrinks).
+        let smallest = if req.seats > 2 { req.seats - 1 } else { 2 };
+        for n in smallest..=req.seats {
+            let players = u8::try_from(n).unwrap_or(u8::MAX);
+            ruleset
+                .check_players(players)
+                .map_err(|e| ApiError::invalid("seats", format!("tables of {n} seats: {e}")))?;
+        }
+        if !(1..=MAX_ROUNDS).contains(&req.rounds) {
+            return Err(ApiError::invalid("rounds", "must be 1 to 50"));
+        }
+        let time_control = req
+            .time_control
+            .as_ref()
+            .map(serde_json::to_value)
+            .transpose()
+            .map_err(|e| ApiError::invalid("time_control", e.to_string()))?;
+        let conditions = Conditions::from_message(req.conditions.as_ref())?;
+        if !req.entry_code.is_empty() {
+            skit_api::text::id("entry_code", &req.entry_code)?;
+        }
+        let mut tiebreaks = Vec::with_capacity(req.tiebreaks.len());
+        for (i, &t) in req.tiebreaks.iter().enumerate() {
+            let known = v1::Tiebreak::try_from(t)
+                .ok()
+                .filter(|t| *t != v1::Tiebreak::Unspecified);
+            if known.is_none() {
+                return Err(ApiError::invalid(
+                    format!("tiebreaks[{i}]"),
+                    "not a tiebreak",
+                ));
+            }
+            if tiebreaks.contains(&t) {
+                return Err(ApiError::invalid(format!("tiebreaks[{i}]"), "listed twice"));
+            }
+            tiebreaks.push(t);
+        }
+        let seed = match &req.seed {
+            Some(text) => text
+                .parse::<u64>()
+                .map_err(|_| ApiError::invalid("seed", "not a decimal unsigned 64-bit number"))?,
+            None => rand::random(),
+        };
+        Ok(Self {
+            name: name.to_owned(),
+            rules: stored_rules,
+            ruleset_key: ruleset.key(),
+            format: format as i32,
+            seats: req.seats,
+            rounds: req.rounds,
+            rated: req.rated,
+            time_control,
+            conditions,
+            entry_code: req.entry_code.clone(),
+            tiebreaks,
+            seed,
+        })
+    }
+
+    pub fn format(&self) -> TournamentFormat {
+        TournamentFormat::try_from(self.format).unwrap_or(TournamentFormat::Swiss)
+    }
+
+    pub fn rules_message(&self) -> v1::Rules {
+        serde_json::from_value(self.rules.clone()).unwrap_or_default()
+    }
+
+    pub fn time_control_message(&self) -> Option<v1::TimeControl> {
+        let value = self.time_control.clone()?;
+        serde_json::from_value(value).ok()
+    }
+
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// A stored spec; `None` if unreadable.
+    pub fn from_value(value: &Value) -> Option<Self> {
+        serde_json::from_value(value.clone()).ok()
+    }
+}
+
+impl Conditions {
+    fn from_message(m: Option<&v1::Conditions>) -> Result<Self, ApiError> {
+        let Some(m) = m else {
+            return Ok(Self::default());
+        };
+        for (field, value) in [
+            ("conditions.min_rating", m.min_rating),
+            ("conditions.max_rating", m.max_rating),
+        ] {
+            if value.is_some_and(|v| !v.is_finite()) {
+                return Err(ApiError::invalid(field, "must be a finite number"));
+            }
+        }
+        if let (Some(lo), Some(hi)) = (m.min_rating, m.max_rating)
+            && lo > hi
+        {
+            return Err(ApiError::invalid(
+                "conditions.max_rating",
+                "is below conditions.min_rating",
+            ));
+        }
+        let invited = m
+            .invited
+            .iter()
+            .enumerate()
+            .map(|(i, id)| {
+                id.parse::<i64>().map_err(|_| {
+                    ApiError::invalid(format!("conditions.invited[{i}]"), "not an account id")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            allow_bots: m.allow_bots,
+            min_rating: m.min_rating,
+            max_rating: m.max_rating,
+            invited,
+            max_entrants: m.max_entrants,
+        })
+    }
+
+    pub fn message(&self) -> v1::Conditions {
+        v1::Conditions {
+            allow_bots: self.allow_bots,
+            min_rating: self.min_rating,
+            max_rating: self.max_rating,
+            invited: self.invited.iter().map(ToString::to_string).collect(),
+            max_entrants: self.max_entrants,
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The league service's integration tests, one binary: the real league
+//! service and game service in this process, sharing a fresh database,
+//! with bot accounts played by a real bot worker.
+
+mod helpers;
+mod requests;
+mod restart;
+mod swiss;

@@ -1,0 +1,170 @@
+//! A whole Swiss tournament of nine bot accounts at 3-seat tables, played
+//! to the end by a bot worker, with its tables, standings and events
+//! checked against the games' own results.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use skit_league::Points;
+use skit_proto::v1::{
+    GetStandingsRequest, ListTablesRequest, TableState, TournamentEventKind, TournamentState,
+    WatchTournamentRequest,
+};
+use skit_testkit::{OPERATOR_TOKEN, TestDb, authed, on_both_databases, spawn_game};
+use tokio_stream::StreamExt;
+
+use crate::helpers::*;
+
+const PLAYED: Duration = Duration::from_secs(240);
+
+/// Each seat's placement points, 2 (n - place) / (n - 1), tied places
+/// sharing the points of the places they cover.
+fn points(places: &[u32]) -> Vec<Points> {
+    let n = places.len() as i64;
+    places
+        .iter()
+        .map(|&p| {
+            let tied = places.iter().filter(|&&q| q == p).count() as i64;
+            let covered: i64 = (0..tied).map(|k| 2 * (n - (i64::from(p) + k))).sum();
+            Points::new(covered, (n - 1) * tied)
+        })
+        .collect()
+}
+
+async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
+    let game_db = game_db(db).await;
+    let game = spawn_game(&game_db).await;
+    let leagues = spawn_leagues(db, &game).await;
+    let players = bots(&game, "swiss", 9).await;
+    let worker = Worker::start(&game, &players);
+    let t = leagues.create(swiss("Nine at three", 3, 3)).await;
+    for p in &players {
+        leagues.enter(p, &t).await;
+    }
+    let mut client = leagues.client().await;
+    client
+        .start_tournament(authed(
+            skit_proto::v1::StartTournamentRequest {
+                tournament_id: t.tournament_id.clone(),
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("start");
+    let done = leagues
+        .until(&t.tournament_id, PLAYED, is(TournamentState::Finished))
+        .await;
+    assert_eq!(done.round, 3);
+
+    let tables = client
+        .list_tables(authed(
+            ListTablesRequest {
+                tournament_id: t.tournament_id.clone(),
+                ..Default::default()
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("tables")
+        .into_inner()
+        .tables;
+    assert_eq!(tables.len(), 9, "three rounds of three tables");
+    let mut met = BTreeSet::new();
+    let mut expected: BTreeMap<String, Points> = BTreeMap::new();
+    let mut games = BTreeSet::new();
+    for table in &tables {
+        assert_eq!(table.account_ids.len(), 3);
+        assert_eq!(table.state, TableState::Over as i32);
+        // Nine players, three rounds: nobody needs to meet anyone twice.
+        for a in &table.account_ids {
+            for b in &table.account_ids {
+                if a < b {
+                    assert!(met.insert((a.clone(), b.clone())), "{a} and {b} met twice");
+                }
+            }
+        }
+        // The table's result is its game's.
+        let game_id = table.game_id.clone().expect("a played table has its game");
+        assert!(games.insert(game_id.clone()), "one game per table");
+        let view = game
+            .games()
+            .await
+            .get_view(authed(
+                skit_proto::v1::GetViewRequest {
+                    game_id,
+                    spectator: true,
+                    ..Default::default()
+                },
+                OPERATOR_TOKEN,
+            ))
+            .await
+            .expect("view")
+            .into_inner();
+        let result = view.result.expect("the game is over");
+        assert_eq!(table.places, result.places);
+        for (account, p) in table.account_ids.iter().zip(points(&result.places)) {
+            *expected.entry(account.clone()).or_default() += p;
+        }
+    }
+
+    let standings = client
+        .get_standings(authed(
+            GetStandingsRequest {
+                tournament_id: t.tournament_id.clone(),
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("standings")
+        .into_inner();
+    assert!(standings.ended);
+    assert_eq!(standings.sequence, done.sequence);
+    assert_eq!(standings.rows.len(), 9);
+    for row in &standings.rows {
+        assert_eq!(row.tables, 3);
+        assert_eq!(row.score, expected[&row.account_id].to_string(), "{row:?}");
+    }
+    let scores: Vec<f64> = standings.rows.iter().map(|r| r.score_value).collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "ranked by score: {scores:?}"
+    );
+
+    // The event stream from the start: numbered without gaps, and ending
+    // with the final standings.
+    let mut events = client
+        .watch_tournament(authed(
+            WatchTournamentRequest {
+                tournament_id: t.tournament_id.clone(),
+                after_sequence: 0,
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect("watch")
+        .into_inner();
+    let mut all = Vec::new();
+    while let Some(event) = events.next().await {
+        all.push(event.expect("event"));
+    }
+    let numbers: Vec<u64> = all.iter().map(|e| e.sequence).collect();
+    assert_eq!(numbers, (1..=done.sequence).collect::<Vec<_>>());
+    let seated = all
+        .iter()
+        .filter(|e| e.kind == TournamentEventKind::RoundSeated as i32)
+        .count();
+    assert_eq!(seated, 3);
+    let last = all.last().expect("events");
+    assert_eq!(last.kind, TournamentEventKind::StandingsChanged as i32);
+    assert_eq!(
+        last.standings.as_ref().map(|s| s.rows.clone()),
+        Some(standings.rows)
+    );
+
+    drop(client);
+    worker.stop().await;
+    leagues.stop().await;
+    game.stop().await;
+}
+
+on_both_databases!(a_swiss_tournament_is_played_to_the_end);
