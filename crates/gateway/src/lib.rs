@@ -75,6 +75,7 @@ pub mod testing;
 
 pub use authenticate::{Authenticate, WhoAmI};
 pub use browser::{BadOrigin, CorsOrigins};
+pub use error::RestError;
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig, TrustedProxies};
 pub use rest::{RestConfig, league_router, matchmaking_router, router, router_with};

@@ -19,6 +19,7 @@ mod convert;
 mod director;
 mod error;
 mod events;
+pub mod export;
 pub mod lifecycle;
 pub mod pairing;
 mod service;
@@ -82,8 +83,13 @@ pub async fn run(
         .add_service(health)
         .add_service(reflection)
         .add_service(reflection_v1alpha);
-    let rest = skit_gateway::league_router(api.clone(), api, &skit_gateway::RestConfig::default())
-        .merge(health_http);
+    let rest = skit_gateway::league_router(
+        api.clone(),
+        api.clone(),
+        &skit_gateway::RestConfig::default(),
+    )
+    .merge(export::routes(api))
+    .merge(health_http);
     let app = skit_gateway::combined_with_limits(grpc, rest, &origins, &limits);
     tracing::info!(addr = ?listener.local_addr().ok(), game_url = %config.game_url, "serving leagues: gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve_with(listener, app, limits.connections(), shutdown).await;

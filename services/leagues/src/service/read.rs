@@ -105,4 +105,18 @@ impl LeagueApi {
             .map_err(|e| ApiError::internal("standings", &e))?;
         Ok(convert::standings(&s.tournament, &rows))
     }
+
+    /// The standings for an export, if the bearer token in `metadata` may
+    /// read them.
+    pub async fn export_standings(
+        &self,
+        metadata: &tonic::metadata::MetadataMap,
+        id: &str,
+    ) -> Result<v1::Standings, ApiError> {
+        let caller = self.game.identify(metadata).await?;
+        if !caller.has_scope("read") && caller.kind != skit_proto::v1::AccountKind::Operator {
+            return Err(ApiError::missing_scope("read"));
+        }
+        self.standings(id).await
+    }
 }

@@ -157,9 +157,65 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
     let last = all.last().expect("events");
     assert_eq!(last.kind, TournamentEventKind::StandingsChanged as i32);
     assert_eq!(
-        last.standings.as_ref().map(|s| s.rows.clone()),
-        Some(standings.rows)
+        last.standings.as_ref().map(|s| &s.rows),
+        Some(&standings.rows)
     );
+
+    // The same over REST: the standings, the event stream as SSE, and the
+    // exports.
+    let http = skit_testkit::Http::new(leagues.url());
+    let base = format!("/v1/tournaments/{}", t.tournament_id);
+    let (status, json) = http
+        .call(
+            "GET",
+            &format!("{base}/standings"),
+            Some(OPERATOR_TOKEN),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{json}");
+    assert_eq!(
+        json["rows"][0]["accountId"],
+        standings.rows[0].account_id.as_str()
+    );
+    let (status, sse) = http
+        .text("GET", &format!("{base}/watch"), Some(OPERATOR_TOKEN), None)
+        .await;
+    assert_eq!(status, 200);
+    let messages = skit_testkit::sse_messages(&sse);
+    assert_eq!(messages.len() as u64, done.sequence);
+    let (status, csv) = http
+        .text(
+            "GET",
+            &format!("{base}/standings.csv"),
+            Some(OPERATOR_TOKEN),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{csv}");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 10, "a header and nine players: {csv}");
+    assert!(
+        lines[1].starts_with(&format!(
+            "1,{},{},",
+            standings.rows[0].account_id, standings.rows[0].score
+        )),
+        "{csv}"
+    );
+    let (status, ndjson) = http
+        .text(
+            "GET",
+            &format!("{base}/standings.ndjson"),
+            Some(OPERATOR_TOKEN),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(ndjson.lines().count(), 9);
+    let (status, _) = http
+        .text("GET", &format!("{base}/standings.csv"), None, None)
+        .await;
+    assert_eq!(status, 401, "the export needs a token");
 
     drop(client);
     worker.stop().await;
