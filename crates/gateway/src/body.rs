@@ -65,6 +65,7 @@ described!(
     PauseTournamentRequest,
     ResumeTournamentRequest,
     TerminateTournamentRequest,
+    CreateSeasonRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

@@ -3,7 +3,9 @@
 //! `{"seat": 1, "waitForVersionAfter": "7", "spectator": true}` and then the
 //! message through its protobuf JSON impl, so the query accepts exactly the
 //! fields (by JSON or proto name) the message has. A message-typed field
-//! takes its JSON text: `?rules={"preset":"mas"}` (URL-encoded).
+//! takes its JSON text: `?rules={"preset":"mas"}` (URL-encoded), but for
+//! the well-known types written as a JSON string ([`PLAIN_TEXT`]), which
+//! take that string as is: `?at=2025-03-01T00:00:00Z`.
 
 use prost_reflect::{DescriptorPool, FieldDescriptor, Kind, MessageDescriptor};
 use serde::de::DeserializeOwned;
@@ -12,6 +14,22 @@ use serde_json::{Map, Number, Value};
 use skit_api::ApiError;
 
 use crate::{error::RestError, json_path};
+
+/// The well-known messages whose JSON form is a string, given in a query
+/// as that string's plain text (and documented as such, [`crate::openapi`]).
+pub(crate) const PLAIN_TEXT: [&str; 3] = [
+    "google.protobuf.Timestamp",
+    "google.protobuf.Duration",
+    "google.protobuf.FieldMask",
+];
+
+/// Whether a query parameter of `kind` is plain text rather than JSON text.
+pub(crate) fn is_plain_text(kind: &Kind) -> bool {
+    match kind {
+        Kind::Message(message) => PLAIN_TEXT.contains(&message.full_name()),
+        _ => false,
+    }
+}
 
 /// Decodes query strings into messages of one descriptor pool.
 #[derive(Debug, Clone)]
@@ -119,6 +137,8 @@ fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, RestEr
             Value::Number(Number::from_f64(n).ok_or_else(|| bad("a finite number"))?)
         }
         Kind::String | Kind::Bytes | Kind::Enum(_) => Value::String(raw.to_owned()),
+        // Checked by the message's JSON impl, which names the field.
+        kind if is_plain_text(&kind) => Value::String(raw.to_owned()),
         // A message is given as its JSON text, e.g. `rules={"preset":"mas"}`.
         Kind::Message(_) if !field.is_map() => match serde_json::from_str::<Value>(raw) {
             Ok(value @ Value::Object(_)) => value,
@@ -131,4 +151,61 @@ fn scalar(field: &FieldDescriptor, key: &str, raw: &str) -> Result<Value, RestEr
             ));
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use skit_proto::v1::{GetLeaderboardRequest, GetSeasonStandingsRequest};
+
+    use super::*;
+    use crate::descriptors;
+
+    fn decoder() -> QueryDecoder {
+        QueryDecoder::new(descriptors::pool())
+    }
+
+    #[test]
+    fn a_timestamp_is_its_plain_text() {
+        let query = "limit=5&at=2025-03-02T10:00:00Z";
+
+        let message: GetSeasonStandingsRequest = decoder()
+            .decode("skitgubbe.v1.GetSeasonStandingsRequest", Some(query))
+            .unwrap();
+
+        assert_eq!(message.limit, 5);
+        let at = message.at.unwrap();
+        assert_eq!((at.seconds, at.nanos), (1_740_909_600, 0));
+    }
+
+    #[test]
+    fn a_bad_timestamp_is_refused_naming_the_parameter() {
+        let refused = decoder()
+            .decode::<GetSeasonStandingsRequest>(
+                "skitgubbe.v1.GetSeasonStandingsRequest",
+                Some("at=yesterday"),
+            )
+            .unwrap_err();
+
+        assert_eq!(refused.body().field_violations[0].field, "at");
+    }
+
+    #[test]
+    fn other_messages_stay_json_text() {
+        let rules = "rules=%7B%22preset%22%3A%22mas%22%7D";
+
+        let message: GetLeaderboardRequest = decoder()
+            .decode("skitgubbe.v1.GetLeaderboardRequest", Some(rules))
+            .unwrap();
+        let refused = decoder()
+            .decode::<GetLeaderboardRequest>(
+                "skitgubbe.v1.GetLeaderboardRequest",
+                Some("rules=mas"),
+            )
+            .unwrap_err();
+
+        assert_eq!(message.rules.unwrap().preset, "mas");
+        assert_eq!(refused.body().field_violations[0].field, "rules");
+    }
 }

@@ -170,6 +170,27 @@ pub const ROUTES: &[RouteSpec] = &[
         "GetLeaderboard",
         Shape::Query,
     ),
+    route(
+        "POST",
+        "/v1/seasons",
+        RATING_SERVICE,
+        "CreateSeason",
+        Shape::Body,
+    ),
+    route(
+        "GET",
+        "/v1/seasons",
+        RATING_SERVICE,
+        "ListSeasons",
+        Shape::Query,
+    ),
+    route(
+        "GET",
+        "/v1/seasons/{season_id}/standings",
+        RATING_SERVICE,
+        "GetSeasonStandings",
+        Shape::Query,
+    ),
     RouteSpec {
         authenticated: false,
         ..route(

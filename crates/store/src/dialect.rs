@@ -11,6 +11,9 @@ pub(crate) struct Dialect {
     /// A rating (`$1` account, `$2` ruleset key), read so that other
     /// updates of it wait until this transaction ends.
     pub rating_for_update: &'static str,
+    /// One season rating (`$1` season, `$2` period start, `$3` account),
+    /// locked where the backend locks rows.
+    pub season_rating_for_update: &'static str,
     /// Creates a game's clock row (`$1` game, `$2` deadline, `$3` version)
     /// or moves its deadline earlier, never later.
     pub lower_clock: &'static str,

@@ -53,6 +53,7 @@ mod ratings;
 mod request_id;
 mod revocations;
 mod rows;
+mod seasons;
 mod sql;
 mod sqlite;
 mod store;
@@ -83,6 +84,7 @@ pub use pool::PoolSettings;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};
 pub use revocations::Revocation;
+pub use seasons::{CreatedSeason, NewSeason, Season, SeasonRating, SeasonTrack};
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 pub use tournaments::{

@@ -8,7 +8,10 @@ use crate::db::Tx;
 use crate::error::is_unique_violation;
 use crate::ratings::RatingRow;
 use crate::rows::{now, seat_to_db};
-use crate::{AccountId, Error, GameId, Rating, RatingChange, Skill, Store};
+use crate::seasons::SeasonRatingRow;
+use crate::{
+    AccountId, Error, GameId, Rating, RatingChange, SeasonRating, SeasonTrack, Skill, Store,
+};
 
 /// Creates a missing rating at the model's start, so the row exists to be
 /// locked; a concurrent creator makes this wait, then do nothing.
@@ -23,6 +26,20 @@ const UPDATE_RATING: &str = "UPDATE ratings SET mu = $3, sigma = $4, games = gam
 
 const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game_id, account_id, ruleset_key, \
      place, mu_before, sigma_before, mu_after, sigma_after, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// A missing season rating, at the soft reset of the lifetime rating.
+const ENSURE_SEASON_RATING: &str = "INSERT INTO season_ratings \
+     (season_id, period_start, account_id, mu, sigma, games, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, 0, $6) \
+     ON CONFLICT (season_id, period_start, account_id) DO NOTHING";
+
+const UPDATE_SEASON_RATING: &str = "UPDATE season_ratings SET mu = $4, sigma = $5, \
+     games = games + 1, updated_at = $6 \
+     WHERE season_id = $1 AND period_start = $2 AND account_id = $3";
+
+const INSERT_SEASON_CHANGE: &str = "INSERT INTO season_rating_changes (season_id, period_start, \
+     game_id, account_id, mu_before, sigma_before, mu_after, sigma_after, created_at) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 /// One account's finishing place in a rated game.
@@ -57,7 +74,30 @@ impl Store {
         model: F,
     ) -> Result<Option<Vec<RatingChange>>, Error>
     where
-        F: FnOnce(&[Rating]) -> Vec<Skill> + Send,
+        F: Fn(&[Rating]) -> Vec<Skill> + Send + Sync,
+    {
+        let unchanged = |skill: Skill| skill;
+        self.apply_ratings_in_seasons(game_id, ruleset_key, placed, start, &[], &unchanged, model)
+            .await
+    }
+
+    /// [`Store::apply_ratings`], and in the same transaction the game's
+    /// update of each season track in `seasons`: `model` again, over the
+    /// players' ratings in that period, where a player's first game of the
+    /// period starts from `reset` of their lifetime rating before the game.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn apply_ratings_in_seasons<F>(
+        &self,
+        game_id: GameId,
+        ruleset_key: &str,
+        placed: &[Placed],
+        start: Skill,
+        seasons: &[SeasonTrack],
+        reset: &(dyn Fn(Skill) -> Skill + Sync),
+        model: F,
+    ) -> Result<Option<Vec<RatingChange>>, Error>
+    where
+        F: Fn(&[Rating]) -> Vec<Skill> + Send + Sync,
     {
         let mut ordered = placed.to_vec();
         // One lock order for every transaction, so two games sharing
@@ -69,17 +109,20 @@ impl Store {
         {
             return Err(Error::Invalid("an account placed twice in one game"));
         }
-        let model = |before: &[Rating]| reorder(placed, &ordered, before, model);
+        let model = |before: &[Rating]| reorder(placed, &ordered, before, &model);
         let update = Update {
             game_id,
             ruleset_key,
             placed: &ordered,
             start,
+            seasons,
+            reset,
         };
         let result = async {
             let mut tx = self.db.begin().await?;
-            let select = self.db.dialect().rating_for_update;
-            let Some(changes) = update.apply(&mut tx, select, model).await? else {
+            let dialect = self.db.dialect();
+            let selects = (dialect.rating_for_update, dialect.season_rating_for_update);
+            let Some(changes) = update.apply(&mut tx, selects, model).await? else {
                 return Ok(None);
             };
             tx.commit().await?;
@@ -100,6 +143,8 @@ struct Update<'a> {
     ruleset_key: &'a str,
     placed: &'a [Placed],
     start: Skill,
+    seasons: &'a [SeasonTrack],
+    reset: &'a (dyn Fn(Skill) -> Skill + Sync),
 }
 
 impl Update<'_> {
@@ -109,8 +154,8 @@ impl Update<'_> {
     async fn apply(
         &self,
         tx: &mut Tx<'_>,
-        select: &'static str,
-        model: impl FnOnce(&[Rating]) -> Vec<Skill>,
+        (select, season_select): (&'static str, &'static str),
+        model: impl Fn(&[Rating]) -> Vec<Skill>,
     ) -> Result<Option<Vec<RatingChange>>, Error> {
         let id = self.game_id.to_string();
         let (rated,): (i64,) = tx.fetch_one(GAME_RATED, (&id,)).await?;
@@ -162,15 +207,88 @@ impl Update<'_> {
                 created_at,
             });
         }
+        for track in self.seasons {
+            self.apply_season(tx, season_select, track, &before, created_at, &model)
+                .await?;
+        }
         Ok(Some(changes))
+    }
+
+    /// The game's update of one season track; `lifetime` are the players'
+    /// lifetime ratings before the game, in lock order.
+    async fn apply_season(
+        &self,
+        tx: &mut Tx<'_>,
+        select: &'static str,
+        track: &SeasonTrack,
+        lifetime: &[Rating],
+        created_at: time::OffsetDateTime,
+        model: &impl Fn(&[Rating]) -> Vec<Skill>,
+    ) -> Result<(), Error> {
+        let (season, period) = (track.season_id.as_str(), track.period_start);
+        let mut before = Vec::with_capacity(self.placed.len());
+        for (p, life) in self.placed.iter().zip(lifetime) {
+            let start = (self.reset)(life.skill);
+            let params = (
+                season,
+                period,
+                p.account_id.0,
+                start.mu,
+                start.sigma,
+                created_at,
+            );
+            tx.execute(ENSURE_SEASON_RATING, params).await?;
+            let row: SeasonRatingRow = tx
+                .fetch_one(select, (season, period, p.account_id.0))
+                .await?;
+            let rating = SeasonRating::try_from(row)?;
+            before.push(Rating {
+                account_id: p.account_id,
+                ruleset_key: self.ruleset_key.to_owned(),
+                skill: rating.skill,
+                games: rating.games,
+                updated_at: created_at,
+            });
+        }
+        let after = model(&before);
+        if after.len() != before.len() {
+            return Err(Error::Invalid(
+                "the model rated a different number of players",
+            ));
+        }
+        let id = self.game_id.to_string();
+        for ((p, old), new) in self.placed.iter().zip(&before).zip(&after) {
+            let params = (
+                season,
+                period,
+                p.account_id.0,
+                new.mu,
+                new.sigma,
+                created_at,
+            );
+            tx.execute(UPDATE_SEASON_RATING, params).await?;
+            let params = (
+                season,
+                period,
+                &id,
+                p.account_id.0,
+                old.skill.mu,
+                old.skill.sigma,
+                new.mu,
+                new.sigma,
+                created_at,
+            );
+            tx.execute(INSERT_SEASON_CHANGE, params).await?;
+        }
+        Ok(())
     }
 }
 
 /// Calls `model` with the ratings in the caller's order and returns its
 /// answer in lock order.
-fn reorder<F>(caller: &[Placed], locked: &[Placed], before: &[Rating], model: F) -> Vec<Skill>
+fn reorder<F>(caller: &[Placed], locked: &[Placed], before: &[Rating], model: &F) -> Vec<Skill>
 where
-    F: FnOnce(&[Rating]) -> Vec<Skill>,
+    F: Fn(&[Rating]) -> Vec<Skill>,
 {
     let index = |p: &Placed| locked.iter().position(|l| l.account_id == p.account_id);
     let in_caller_order: Vec<Rating> = caller

@@ -39,6 +39,8 @@ mod rated;
 mod rating_jobs;
 mod rating_model;
 mod rating_service;
+mod season_api;
+mod seasons;
 mod secrets;
 mod session_api;
 mod sessions;

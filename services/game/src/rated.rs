@@ -11,6 +11,7 @@ use time::OffsetDateTime;
 use crate::live::Live;
 use crate::places;
 use crate::rating_model;
+use crate::seasons;
 
 /// The ratings of a live game's seated accounts under its ruleset key,
 /// loaded with the game and refreshed after its end, so a view costs no
@@ -93,11 +94,34 @@ pub async fn apply(store: &Store, live: &Live) -> Result<(), skit_store::Error> 
         rating_model::update(&skills, &places)
     };
     let key = live.game.rules().key();
+    // The seasons of the key running when the game ended count it too, in
+    // the same transaction.
+    let ended = match &live.ending {
+        Some(ending) => ending.at,
+        None => store
+            .last_event_at(live.id)
+            .await?
+            .unwrap_or_else(OffsetDateTime::now_utc),
+    };
+    let tracks: Vec<_> = store
+        .seasons_at(&key, ended)
+        .await?
+        .iter()
+        .filter_map(|s| seasons::track(s, ended))
+        .collect();
     let applied = store
-        .apply_ratings(live.id, &key, &placed, rating_model::START, model)
+        .apply_ratings_in_seasons(
+            live.id,
+            &key,
+            &placed,
+            rating_model::START,
+            &tracks,
+            &seasons::soft_reset,
+            model,
+        )
         .await?;
     if applied.is_some() {
-        tracing::info!(ruleset_key = %key, players = placed.len(), "ratings updated");
+        tracing::info!(ruleset_key = %key, players = placed.len(), seasons = tracks.len(), "ratings updated");
     }
     Ok(())
 }

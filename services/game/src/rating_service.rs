@@ -4,8 +4,9 @@
 use skit_api::{ApiError, timestamp};
 use skit_proto::v1::rating_service_server::RatingService;
 use skit_proto::v1::{
-    GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
-    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rules,
+    CreateSeasonRequest, GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
+    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetSeasonStandingsRequest,
+    LeaderboardEntry, ListSeasonsRequest, ListSeasonsResponse, Rules, Season, SeasonStandings,
 };
 use skit_store::{AccountId, AccountKind, Rating, Scope};
 use tonic::{Request, Response, Status};
@@ -25,15 +26,15 @@ const MAX_ACCOUNTS: usize = 100;
 
 #[derive(Debug, Clone)]
 pub struct RatingApi {
-    state: AppState,
+    pub(crate) state: AppState,
 }
 
 /// The rating key of a requested ruleset, computed as CreateGame does.
-fn ruleset_key(rules: Option<&Rules>) -> Result<String, ApiError> {
+pub(crate) fn ruleset_key(rules: Option<&Rules>) -> Result<String, ApiError> {
     Ok(skit_api::rules(rules)?.key())
 }
 
-fn limit(requested: u32) -> u32 {
+pub(crate) fn limit(requested: u32) -> u32 {
     match requested {
         0 => DEFAULT_LIMIT,
         n => n.min(MAX_LIMIT),
@@ -214,5 +215,43 @@ impl RatingService for RatingApi {
             .authorize(request.metadata(), Scope::Read)
             .await?;
         Ok(Response::new(self.leaderboard(request.into_inner()).await?))
+    }
+
+    async fn create_season(
+        &self,
+        request: Request<CreateSeasonRequest>,
+    ) -> Result<Response<Season>, Status> {
+        let caller = self
+            .state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
+        Ok(Response::new(
+            self.create_season(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn list_seasons(
+        &self,
+        request: Request<ListSeasonsRequest>,
+    ) -> Result<Response<ListSeasonsResponse>, Status> {
+        self.state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
+        Ok(Response::new(self.seasons(request.into_inner()).await?))
+    }
+
+    async fn get_season_standings(
+        &self,
+        request: Request<GetSeasonStandingsRequest>,
+    ) -> Result<Response<SeasonStandings>, Status> {
+        self.state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
+        Ok(Response::new(
+            self.season_standings(request.into_inner()).await?,
+        ))
     }
 }

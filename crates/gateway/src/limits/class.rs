@@ -134,7 +134,7 @@ fn matches(route: &RouteSpec, path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::Shape;
+    use crate::routes::{RATING_SERVICE, Shape};
 
     #[test]
     fn grpc_and_rest_class_a_call_alike() {
@@ -179,6 +179,36 @@ mod tests {
             };
             assert_eq!(rest.map(|c| (c.class, c.holds)), Some(expected), "{path}");
         }
+    }
+
+    #[test]
+    fn rating_routes_are_reads_and_creates_by_method() {
+        let (get, post) = (Method::GET, Method::POST);
+        let ratings = ROUTES.iter().filter(|r| r.service == RATING_SERVICE);
+        let mut seasons = 0;
+        for route in ratings {
+            let path = route.path.replace("{season_id}", "s1");
+            let method = if route.method == "GET" {
+                get.clone()
+            } else {
+                post.clone()
+            };
+            let rest = of_request(&method, &path, false);
+            let grpc = format!("/{}/{}", route.service, route.rpc);
+            assert_eq!(rest, of_request(&post, &grpc, true), "{path}");
+            let expected = if route.method == "GET" {
+                Class::Reads
+            } else {
+                Class::Creates
+            };
+            assert_eq!(
+                rest.map(|c| (c.class, c.holds)),
+                Some((expected, false)),
+                "{path}"
+            );
+            seasons += usize::from(route.path.starts_with("/v1/seasons"));
+        }
+        assert_eq!(seasons, 3);
     }
 
     #[test]

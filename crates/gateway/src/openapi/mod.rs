@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use crate::{
     descriptors::Comments,
+    query,
     routes::{RouteSpec, Shape},
 };
 use names::{Form, Names};
@@ -168,8 +169,10 @@ fn path_parameters(
         .collect()
 }
 
-/// Every field not in the path but maps: scalars and enums as plain
-/// values, messages as JSON text.
+/// Every field not in the path but maps: scalars, enums and the
+/// well-known types written as a string (a timestamp, say;
+/// [`crate::query::PLAIN_TEXT`]) as plain values, other messages as JSON
+/// text.
 fn query_parameters(
     route: &RouteSpec,
     input: &MessageDescriptor,
@@ -184,10 +187,14 @@ fn query_parameters(
             let required = schemas.is_required(&field);
             let name = field.json_name();
             match field.kind() {
-                prost_reflect::Kind::Message(_) if !field.is_list() => json!({
-                    "name": name, "in": "query", "required": required,
-                    "content": {"application/json": {"schema": schema}},
-                }),
+                kind @ prost_reflect::Kind::Message(_)
+                    if !field.is_list() && !query::is_plain_text(&kind) =>
+                {
+                    json!({
+                        "name": name, "in": "query", "required": required,
+                        "content": {"application/json": {"schema": schema}},
+                    })
+                }
                 _ => json!({"name": name, "in": "query", "required": required, "schema": schema}),
             }
         })

@@ -187,7 +187,10 @@ async fn serve_document(document: Arc<Result<serde_json::Value, String>>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::{LEAGUE_SERVICE, MATCHMAKING_SERVICE};
+    use crate::routes::{
+        ACCOUNT_SERVICE, ADMIN_SERVICE, GAME_SERVICE, LEAGUE_SERVICE, MATCHMAKING_SERVICE,
+        RATING_SERVICE,
+    };
 
     /// Every RPC of a service with a port of its own is served once, and
     /// its table's document builds from the descriptors.
@@ -214,6 +217,41 @@ mod tests {
             if let Err(problem) = openapi::document(&pool, routes, service) {
                 panic!("{service}: {problem}");
             }
+        }
+    }
+
+    /// Every RPC of the services the game service serves (RatingService's
+    /// seasons included) has exactly one route in [`ROUTES`], and the
+    /// table holds nothing else.
+    #[test]
+    fn every_rpc_of_the_game_services_has_one_route() {
+        let pool = descriptors::pool();
+        let services = [GAME_SERVICE, ACCOUNT_SERVICE, RATING_SERVICE, ADMIN_SERVICE];
+        let mut rpcs = 0;
+        for service in services {
+            let Some(descriptor) = pool.get_service_by_name(service) else {
+                panic!("{service} not in the descriptors");
+            };
+            for method in descriptor.methods() {
+                let served = ROUTES
+                    .iter()
+                    .filter(|r| r.service == service && r.rpc == method.name())
+                    .count();
+                assert_eq!(served, 1, "{service}.{}", method.name());
+            }
+            rpcs += descriptor.methods().len();
+        }
+        assert_eq!(ROUTES.len(), rpcs);
+        assert!(ROUTES.iter().all(|r| services.contains(&r.service)));
+        for rpc in ["CreateSeason", "ListSeasons", "GetSeasonStandings"] {
+            let route = ROUTES.iter().find(|r| r.rpc == rpc);
+            assert!(
+                route.is_some_and(|r| r.service == RATING_SERVICE && r.authenticated),
+                "{rpc}"
+            );
+        }
+        if let Err(problem) = openapi::document(&pool, ROUTES, "Skitgubbe as a service") {
+            panic!("{problem}");
         }
     }
 }

@@ -1,22 +1,28 @@
-//! The RatingService routes: all queries (`rules` as JSON text, e.g.
-//! `?rules={"preset":"mas"}`).
+//! The RatingService routes: queries (`rules` as JSON text, e.g.
+//! `?rules={"preset":"mas"}`), but for CreateSeason, a JSON body.
 
 use std::sync::Arc;
 
 use axum::{
     Router,
-    extract::{RawQuery, State},
+    extract::{Path, RawQuery, State},
     http::HeaderMap,
     routing::get,
 };
 use skit_proto::v1::{
-    GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
-    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse,
+    CreateSeasonRequest, GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
+    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetSeasonStandingsRequest,
+    ListSeasonsRequest, ListSeasonsResponse, Season, SeasonStandings,
     rating_service_server::RatingService,
 };
 
 use super::reply::reply;
-use crate::{error::RestError, extract::grpc_request, json::JsonBody, query::QueryDecoder};
+use crate::{
+    error::RestError,
+    extract::{ProtoJson, grpc_request},
+    json::JsonBody,
+    query::QueryDecoder,
+};
 
 pub(super) struct RatingState<R> {
     service: Arc<R>,
@@ -38,6 +44,14 @@ pub(super) fn routes<R: RatingService>(service: Arc<R>, queries: Arc<QueryDecode
         .route("/v1/ratings", get(get_ratings::<R>))
         .route("/v1/ratings/history", get(get_rating_history::<R>))
         .route("/v1/leaderboard", get(get_leaderboard::<R>))
+        .route(
+            "/v1/seasons",
+            get(list_seasons::<R>).post(create_season::<R>),
+        )
+        .route(
+            "/v1/seasons/{season_id}/standings",
+            get(get_season_standings::<R>),
+        )
         .with_state(RatingState { service, queries })
 }
 
@@ -85,6 +99,54 @@ async fn get_leaderboard<R: RatingService>(
         state
             .service
             .get_leaderboard(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn create_season<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    headers: HeaderMap,
+    ProtoJson(body): ProtoJson<CreateSeasonRequest>,
+) -> Result<JsonBody<Season>, RestError> {
+    reply(
+        state
+            .service
+            .create_season(grpc_request(&headers, body))
+            .await,
+    )
+}
+
+async fn list_seasons<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<JsonBody<ListSeasonsResponse>, RestError> {
+    let message: ListSeasonsRequest = state
+        .queries
+        .decode("skitgubbe.v1.ListSeasonsRequest", query.as_deref())?;
+    reply(
+        state
+            .service
+            .list_seasons(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+/// The season from the path replaces the query's `season_id`.
+async fn get_season_standings<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    Path(season_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<JsonBody<SeasonStandings>, RestError> {
+    let mut message: GetSeasonStandingsRequest = state
+        .queries
+        .decode("skitgubbe.v1.GetSeasonStandingsRequest", query.as_deref())?;
+    message.season_id = season_id;
+    reply(
+        state
+            .service
+            .get_season_standings(grpc_request(&headers, message))
             .await,
     )
 }

@@ -32,6 +32,10 @@ use skit_proto::v1::{
     RotateApiKeyRequest, Session,
 };
 use skit_proto::v1::{
+    CreateSeasonRequest, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse,
+    Season, SeasonStanding, SeasonStandings,
+};
+use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
     GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rating,
     RatingChange, rating_service_server::RatingService,
@@ -503,5 +507,62 @@ impl RatingService for Fake {
                 rating: Some(rating("acc-1", "skitgubbe")),
             }],
         }))
+    }
+
+    async fn create_season(
+        &self,
+        request: Request<CreateSeasonRequest>,
+    ) -> Result<Response<Season>, Status> {
+        self.accept("CreateSeason", &request)?;
+        let request = request.into_inner();
+        Ok(Response::new(Season {
+            name: request.name,
+            recurrence: request.recurrence,
+            time_zone: request.time_zone,
+            ..season("s1")
+        }))
+    }
+
+    async fn list_seasons(
+        &self,
+        request: Request<ListSeasonsRequest>,
+    ) -> Result<Response<ListSeasonsResponse>, Status> {
+        self.accept("ListSeasons", &request)?;
+        Ok(Response::new(ListSeasonsResponse {
+            seasons: vec![season("s1")],
+        }))
+    }
+
+    async fn get_season_standings(
+        &self,
+        request: Request<GetSeasonStandingsRequest>,
+    ) -> Result<Response<SeasonStandings>, Status> {
+        self.accept("GetSeasonStandings", &request)?;
+        let season_id = request.get_ref().season_id.clone();
+        failure(&season_id)?;
+        Ok(Response::new(SeasonStandings {
+            season: Some(season(&season_id)),
+            period: None,
+            rows: vec![SeasonStanding {
+                rank: 1,
+                account_id: "7".into(),
+                mu: 27.5,
+                sigma: 7.5,
+                conservative: 5.0,
+                games: 1,
+                provisional: true,
+            }],
+        }))
+    }
+}
+
+/// A season as the fake answers it.
+fn season(season_id: &str) -> Season {
+    Season {
+        season_id: season_id.into(),
+        name: "Spring".into(),
+        ruleset_key: "skitgubbe".into(),
+        time_zone: "UTC".into(),
+        ..Season::default()
     }
 }

@@ -128,6 +128,14 @@ async fn query_routes_list_their_parameters() {
             assert!(names.contains(&"timeoutMs"));
             assert!(!names.contains(&"gameId"));
         }
+        if route.rpc == "GetSeasonStandings" {
+            assert!(!names.contains(&"seasonId"), "{names:?}");
+            // A timestamp is plain text in the query, not JSON text.
+            let params = operation["parameters"].as_array().unwrap();
+            let at = params.iter().find(|p| p["name"] == "at").unwrap();
+            assert_eq!(at["schema"]["format"], "date-time", "{at}");
+            assert!(at["content"].is_null(), "{at}");
+        }
     }
 }
 

@@ -252,3 +252,62 @@ async fn leaderboard_and_history_reach_their_rpcs() {
     assert_eq!(history.status, StatusCode::OK, "{}", history.text);
     assert_eq!(history.json()["changes"][0]["before"]["accountId"], "3");
 }
+
+#[tokio::test]
+async fn seasons_reach_their_rpcs() {
+    let app = spawn_app().await;
+    let body = r#"{"name": "Spring", "rules": {"preset": "mas"},
+        "startsAt": "2025-03-01T00:00:00Z", "recurrence": "0 0 1 * *",
+        "timeZone": "Europe/Stockholm", "requestId": "r1"}"#;
+
+    let created = app.call(Method::POST, "/v1/seasons", Some(body)).await;
+    let listed = app
+        .call(Method::GET, "/v1/seasons?rulesetKey=mas", None)
+        .await;
+    let standings = app
+        .call(
+            Method::GET,
+            "/v1/seasons/s7/standings?limit=5&at=2025-03-02T00:00:00Z",
+            None,
+        )
+        .await;
+
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let sent = app.fake.last("CreateSeason").unwrap();
+    assert_eq!(sent["rules"]["preset"], "mas");
+    // The fake records a time as its serializer writes it (`+00:00`).
+    let starts = sent["startsAt"].as_str().unwrap();
+    assert!(starts.starts_with("2025-03-01T00:00:00"), "{starts}");
+    assert_eq!(sent["requestId"], "r1");
+    assert_eq!(created.json()["timeZone"], "Europe/Stockholm");
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.text);
+    assert_eq!(app.fake.last("ListSeasons").unwrap()["rulesetKey"], "mas");
+    assert_eq!(listed.json()["seasons"][0]["seasonId"], "s1");
+    assert_eq!(standings.status, StatusCode::OK, "{}", standings.text);
+    let sent = app.fake.last("GetSeasonStandings").unwrap();
+    assert_eq!(sent["seasonId"], "s7");
+    assert_eq!(sent["limit"], 5);
+    let at = sent["at"].as_str().unwrap();
+    assert!(at.starts_with("2025-03-02T00:00:00"), "{at}");
+    let got = standings.json();
+    assert_eq!(got["season"]["seasonId"], "s7");
+    assert_eq!(got["rows"][0]["provisional"], true);
+}
+
+#[tokio::test]
+async fn seasons_need_a_bearer_token() {
+    let app = spawn_app().await;
+
+    let create = app.send(Method::POST, "/v1/seasons", Some("{}"), &[]).await;
+    let list = app.send(Method::GET, "/v1/seasons", None, &[]).await;
+    let standings = app
+        .send(Method::GET, "/v1/seasons/s1/standings", None, &[])
+        .await;
+
+    for answer in [create, list, standings] {
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.text);
+    }
+    assert_eq!(app.fake.calls("CreateSeason"), 0);
+    assert_eq!(app.fake.calls("ListSeasons"), 0);
+    assert_eq!(app.fake.calls("GetSeasonStandings"), 0);
+}

@@ -9,6 +9,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     lock_game: "SELECT status FROM games WHERE id = $1 FOR UPDATE",
     // Two games sharing a player cannot both start from the same rating.
     rating_for_update: rating_of!(" FOR UPDATE"),
+    season_rating_for_update: "SELECT account_id, mu, sigma, games FROM season_ratings \
+         WHERE season_id = $1 AND period_start = $2 AND account_id = $3 FOR UPDATE",
     lower_clock: "INSERT INTO clocks (game_id, deadline, version) VALUES ($1, $2, $3) \
          ON CONFLICT (game_id) DO UPDATE SET deadline = LEAST(clocks.deadline, excluded.deadline)",
     games_for_account: GAMES_FOR_ACCOUNT_BY_KEY,

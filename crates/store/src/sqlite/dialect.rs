@@ -8,6 +8,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     // whole database, so joiners and rating updates already queue.
     lock_game: "SELECT status FROM games WHERE id = $1",
     rating_for_update: RATING_OF,
+    season_rating_for_update: "SELECT account_id, mu, sigma, games FROM season_ratings \
+         WHERE season_id = $1 AND period_start = $2 AND account_id = $3",
     // SQLite's two-argument `MIN` is Postgres' `LEAST`.
     lower_clock: "INSERT INTO clocks (game_id, deadline, version) VALUES ($1, $2, $3) \
          ON CONFLICT (game_id) DO UPDATE SET deadline = MIN(clocks.deadline, excluded.deadline)",

@@ -29,7 +29,7 @@ const START: Skill = Skill {
 
 /// A toy model: first place gains `gain` per player below it, everyone's
 /// sigma shrinks by one.
-fn model(places: &[u32], gain: f64) -> impl FnOnce(&[Rating]) -> Vec<Skill> + Send + use<> {
+fn model(places: &[u32], gain: f64) -> impl Fn(&[Rating]) -> Vec<Skill> + Send + Sync + use<> {
     let places = places.to_vec();
     move |before: &[Rating]| {
         let worst = f64::from(*places.iter().max().unwrap());

@@ -32,6 +32,7 @@ mod read_your_writes;
 mod readme;
 mod rest;
 mod revocation;
+mod seasons;
 mod sessions;
 mod shutdown;
 mod solo_commits;

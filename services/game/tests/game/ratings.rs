@@ -27,21 +27,21 @@ on_both_databases!(
     players_seat_only_themselves_in_rated_games,
 );
 
-fn rules(options: Option<serde_json::Value>) -> Rules {
+pub(crate) fn rules(options: Option<serde_json::Value>) -> Rules {
     Rules {
         preset: "skitgubbe".into(),
         options: options.map(|o| serde_json::from_value(o).expect("struct")),
     }
 }
 
-async fn ratings_client(app: &GameService) -> RatingServiceClient<Channel> {
+pub(crate) async fn ratings_client(app: &GameService) -> RatingServiceClient<Channel> {
     RatingServiceClient::connect(format!("http://{}", app.addr))
         .await
         .expect("connect")
 }
 
 /// Operator-created accounts: players and, for the last seat, a bot.
-async fn accounts(app: &GameService, players: usize) -> Vec<Player> {
+pub(crate) async fn accounts(app: &GameService, players: usize) -> Vec<Player> {
     let mut client: AccountServiceClient<Channel> = app.accounts().await;
     let mut out = Vec::new();
     for i in 0..players {
@@ -69,7 +69,7 @@ async fn accounts(app: &GameService, players: usize) -> Vec<Player> {
 
 /// Creates a game for `players` (operator) and plays it to the end;
 /// returns the game id and the final view.
-async fn played_game(
+pub(crate) async fn played_game(
     app: &GameService,
     players: &[Player],
     rules: Rules,
