@@ -61,6 +61,12 @@ pub fn tournament(t: &Tournament, spec: &Spec, entrants: usize) -> v1::Tournamen
         created_at: Some(timestamp(t.created_at)),
         together: groups(seating.together.into_iter()),
         apart: groups(seating.apart.into_iter().map(|(a, b)| vec![a, b])),
+        duration_minutes: spec.duration_minutes,
+        started_at: t.started_at.map(timestamp),
+        ends_at: t
+            .started_at
+            .filter(|_| spec.format() == v1::TournamentFormat::Arena)
+            .map(|at| timestamp(at + time::Duration::minutes(i64::from(spec.duration_minutes)))),
     }
 }
 

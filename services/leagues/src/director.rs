@@ -87,25 +87,26 @@ impl Director {
         }
         let mut snapshot = read(&self.store, t).await?;
         if due {
-            let change = snapshot.start();
+            let change = snapshot.start(now);
             self.apply(&mut snapshot, change).await?;
             return Ok(());
         }
-        let current: Vec<TournamentTable> = snapshot.current().cloned().collect();
-        for table in current {
+        let active: Vec<TournamentTable> = snapshot.active().cloned().collect();
+        for table in active {
             let changed = match table.phase {
-                TablePhase::Seated => Some(self.create_game(&snapshot, table).await?),
+                TablePhase::Seated => Some((self.create_game(&snapshot, table).await?, false)),
                 TablePhase::Playing => self.read_result(table).await?,
                 TablePhase::Over | TablePhase::Void => None,
             };
-            if let Some(table) = changed {
-                let change = snapshot.table_changed(table);
+            if let Some((table, timed_out)) = changed {
+                let leaves = snapshot.failed_validation(&table, timed_out);
+                let change = snapshot.table_changed(table, leaves);
                 if !self.apply(&mut snapshot, change).await? {
                     return Ok(());
                 }
             }
         }
-        if let Some(change) = snapshot.advance() {
+        if let Some(change) = snapshot.advance(now) {
             self.apply(&mut snapshot, change).await?;
         }
         Ok(())
@@ -166,11 +167,12 @@ impl Director {
         })
     }
 
-    /// The table with its result, once its game is over.
+    /// The table with its result once its game is over, and whether its
+    /// loser lost on time.
     async fn read_result(
         &self,
         table: TournamentTable,
-    ) -> Result<Option<TournamentTable>, StepError> {
+    ) -> Result<Option<(TournamentTable, bool)>, StepError> {
         let Some(game_id) = table.game_id.as_deref() else {
             return Ok(None);
         };
@@ -179,17 +181,20 @@ impl Director {
             return Ok(None);
         };
         if result.reason == EndReason::Void as i32 {
-            return Ok(Some(TournamentTable {
+            let void = TournamentTable {
                 phase: TablePhase::Void,
                 ..table
-            }));
+            };
+            return Ok(Some((void, false)));
         }
-        Ok(Some(TournamentTable {
+        let timed_out = result.reason == EndReason::Timeout as i32;
+        let over = TournamentTable {
             phase: TablePhase::Over,
             places: Some(result.places),
             loser: result.loser,
             ..table
-        }))
+        };
+        Ok(Some((over, timed_out)))
     }
 }
 

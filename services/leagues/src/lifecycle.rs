@@ -4,14 +4,16 @@
 //! for the store to apply all or nothing.
 
 use skit_league::table_sizes;
-use skit_proto::v1::TournamentEventKind;
+use skit_proto::v1::{TournamentEventKind, TournamentFormat};
 use skit_store::{
-    TablePhase, Tournament, TournamentChange, TournamentEntry, TournamentPhase, TournamentTable,
+    AccountId, TablePhase, Tournament, TournamentChange, TournamentEntry, TournamentPhase,
+    TournamentTable,
 };
+use time::OffsetDateTime;
 
 use crate::convert;
 use crate::events::Events;
-use crate::pairing::{Seating, field, next_round, standings_of};
+use crate::pairing::{Seating, continuous, continuous_round, field, next_round, standings_of};
 use crate::spec::Spec;
 
 /// What is stored of one tournament, read together.
@@ -43,12 +45,35 @@ impl Snapshot {
         self.tables.iter().filter(move |t| t.round == round)
     }
 
+    /// The tables seated or in play, of any round.
+    pub fn active(&self) -> impl Iterator<Item = &TournamentTable> {
+        self.tables
+            .iter()
+            .filter(|t| matches!(t.phase, TablePhase::Seated | TablePhase::Playing))
+    }
+
+    /// When an arena stops seating: its start plus its duration.
+    pub fn ends_at(&self) -> Option<OffsetDateTime> {
+        let minutes = self.spec.duration_minutes;
+        let started = self.tournament.started_at?;
+        (self.spec.format() == TournamentFormat::Arena)
+            .then(|| started + time::Duration::minutes(i64::from(minutes)))
+    }
+
     /// Registration closes: round 1 is seated, or the tournament is
     /// terminated if its field cannot be seated.
-    pub fn start(&self) -> TournamentChange {
+    pub fn start(&self, now: OffsetDateTime) -> TournamentChange {
         let players = field(&self.entries).len();
         let seats = self.spec.seats as usize;
-        if let Err(e) = table_sizes(players, seats) {
+        // A ladder may start empty: bots join it while it runs.
+        let ladder = self.spec.format() == TournamentFormat::Ladder;
+        if let Err(e) = table_sizes(players, seats)
+            .map(|_| ())
+            .or_else(|e| match ladder {
+                true => Ok(()),
+                false => Err(e),
+            })
+        {
             return self.end(
                 TournamentPhase::Terminated,
                 format!("too few entrants to start: {players} registered ({e})"),
@@ -62,11 +87,22 @@ impl Snapshot {
         }
         let mut started = self.tournament.clone();
         started.phase = TournamentPhase::Running;
+        started.started_at = Some(now);
         let mut events = Events::after(&self.tournament);
         events.state_changed(&started);
+        if continuous(&self.spec) {
+            // Tables are seated as players free up, from the next step on.
+            return TournamentChange {
+                phase: Some((TournamentPhase::Running, String::new())),
+                started_at: Some(now),
+                events: events.into_bodies(),
+                ..Default::default()
+            };
+        }
         let mut change = self.seat(&started, events, 1);
         if change.phase.is_none() {
             change.phase = Some((TournamentPhase::Running, String::new()));
+            change.started_at = Some(now);
         }
         change
     }
@@ -106,12 +142,17 @@ impl Snapshot {
 
     /// After the current round: the next one seated, or the tournament
     /// finished after its last. `None` while a table of the round plays.
-    pub fn advance(&self) -> Option<TournamentChange> {
+    pub fn advance(&self, now: OffsetDateTime) -> Option<TournamentChange> {
         let t = &self.tournament;
-        if t.phase != TournamentPhase::Running
-            || self
-                .current()
-                .any(|x| matches!(x.phase, TablePhase::Seated | TablePhase::Playing))
+        if t.phase != TournamentPhase::Running {
+            return None;
+        }
+        if continuous(&self.spec) {
+            return self.advance_continuous(now);
+        }
+        if self
+            .current()
+            .any(|x| matches!(x.phase, TablePhase::Seated | TablePhase::Playing))
         {
             return None;
         }
@@ -119,6 +160,60 @@ impl Snapshot {
             return Some(self.end(TournamentPhase::Finished, String::new()));
         }
         Some(self.seat(t, Events::after(t), t.round + 1))
+    }
+
+    /// An arena or ladder: new tables for the players free now; an arena
+    /// past its end seats nobody and finishes once its last table has.
+    fn advance_continuous(&self, now: OffsetDateTime) -> Option<TournamentChange> {
+        let t = &self.tournament;
+        if self.ends_at().is_some_and(|end| now >= end) {
+            return match self.active().next() {
+                Some(_) => None,
+                None => Some(self.end(TournamentPhase::Finished, String::new())),
+            };
+        }
+        let wave = t.round + 1;
+        let seated = continuous_round(
+            &self.spec,
+            &self.entries,
+            &self.tables,
+            &self.seating(),
+            wave,
+        )?;
+        let mut after = t.clone();
+        after.round = wave;
+        let mut events = Events::after(t);
+        let tables = seated.tables.iter().map(convert::table).collect();
+        events.tables(TournamentEventKind::RoundSeated, &after, tables);
+        Some(TournamentChange {
+            round: Some(wave),
+            new_tables: seated.tables,
+            events: events.into_bodies(),
+            ..Default::default()
+        })
+    }
+
+    /// A ladder bot whose first table ended with it losing on time failed
+    /// its validation game: it leaves the ladder.
+    pub fn failed_validation(
+        &self,
+        table: &TournamentTable,
+        timed_out: bool,
+    ) -> Option<TournamentEntry> {
+        if self.spec.format() != TournamentFormat::Ladder || !timed_out {
+            return None;
+        }
+        let loser: AccountId = *table.seats.get(table.loser? as usize)?;
+        let before = self
+            .tables
+            .iter()
+            .filter(|t| t.phase == TablePhase::Over && t.seats.contains(&loser))
+            .count();
+        let entry = self.entries.iter().find(|e| e.account_id == loser)?;
+        (before == 0).then(|| TournamentEntry {
+            withdrawn: true,
+            ..entry.clone()
+        })
     }
 
     /// The tournament ends in `phase`: tables still seated or playing no
@@ -155,7 +250,11 @@ impl Snapshot {
 
     /// `table` changed (its game created, or over): stored, reported, and
     /// the standings reported again when it finished.
-    pub fn table_changed(&self, table: TournamentTable) -> TournamentChange {
+    pub fn table_changed(
+        &self,
+        table: TournamentTable,
+        leaves: Option<TournamentEntry>,
+    ) -> TournamentChange {
         let t = &self.tournament;
         let mut events = Events::after(t);
         let finished = matches!(table.phase, TablePhase::Over | TablePhase::Void);
@@ -173,6 +272,7 @@ impl Snapshot {
         }
         TournamentChange {
             updated_tables: vec![table],
+            entry: leaves,
             events: events.into_bodies(),
             ..Default::default()
         }
@@ -185,5 +285,105 @@ fn replace(tables: &mut [TournamentTable], new: &TournamentTable) {
         .find(|x| x.round == new.round && x.table == new.table)
     {
         *old = new.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use serde_json::json;
+    use skit_store::AccountId;
+    use time::macros::datetime;
+
+    use super::*;
+    use crate::spec::{Conditions, Spec};
+
+    const START: OffsetDateTime = datetime!(2026-11-01 18:00 UTC);
+
+    fn arena(tables: Vec<TournamentTable>) -> Snapshot {
+        let spec = Spec {
+            name: "arena".into(),
+            rules: json!({ "preset": "skitgubbe" }),
+            ruleset_key: "skitgubbe".into(),
+            format: TournamentFormat::Arena as i32,
+            seats: 2,
+            rounds: 0,
+            rated: false,
+            time_control: None,
+            conditions: Conditions::default(),
+            entry_code: String::new(),
+            tiebreaks: Vec::new(),
+            seed: 1,
+            duration_minutes: 10,
+        };
+        let entries = (1..=4)
+            .map(|a| TournamentEntry {
+                account_id: AccountId(a),
+                rating: 0.0,
+                withdrawn: false,
+                registered_at: START,
+            })
+            .collect();
+        let round = tables.iter().map(|t| t.round).max().unwrap_or(0);
+        Snapshot {
+            tournament: Tournament {
+                id: "t".into(),
+                spec: spec.to_value(),
+                phase: TournamentPhase::Running,
+                round,
+                reason: String::new(),
+                revision: 1,
+                sequence: 1,
+                starts_at: None,
+                started_at: Some(START),
+                constraints: json!({}),
+                created_by: AccountId(99),
+                request_id: None,
+                created_at: START,
+            },
+            spec,
+            entries,
+            tables,
+        }
+    }
+
+    fn minutes(n: i64) -> OffsetDateTime {
+        START + time::Duration::minutes(n)
+    }
+
+    fn with_phase(tables: &[TournamentTable], phase: TablePhase) -> Vec<TournamentTable> {
+        let places = Some(vec![1, 2]);
+        tables
+            .iter()
+            .map(|t| TournamentTable {
+                phase,
+                places: places.clone().filter(|_| phase == TablePhase::Over),
+                loser: Some(1).filter(|_| phase == TablePhase::Over),
+                ..t.clone()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_arena_seats_the_free_players_until_its_end_then_finishes() {
+        let first = arena(Vec::new()).advance(minutes(1)).unwrap();
+        assert_eq!(first.round, Some(1));
+        assert_eq!(first.new_tables.len(), 2, "four players at tables of two");
+        // While everyone plays, nobody is free to seat.
+        let playing = with_phase(&first.new_tables, TablePhase::Playing);
+        assert_eq!(arena(playing.clone()).advance(minutes(2)), None);
+        // Finished before the end: all four are seated again, in wave 2.
+        let over = with_phase(&first.new_tables, TablePhase::Over);
+        let second = arena(over.clone()).advance(minutes(3)).unwrap();
+        assert_eq!((second.round, second.new_tables.len()), (Some(2), 2));
+        // After the end: nobody is seated; it finishes once no table plays.
+        assert_eq!(arena(playing).advance(minutes(11)), None);
+        let finished = arena(over).advance(minutes(11)).unwrap();
+        assert_eq!(
+            finished.phase.map(|(p, _)| p),
+            Some(TournamentPhase::Finished)
+        );
+        assert!(finished.new_tables.is_empty());
     }
 }

@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use skit_league::{
-    Constraints, Entrant, History, PairingError, PlayerId, RoundRobinRequest, Scoring, Seed,
-    Standing, StandingsError, SwissRequest, Table, TableResult, Tiebreak, round_robin, standings,
-    swiss,
+    ArenaParams, Constraints, Entrant, History, PairingError, PlayerId, RoundRobinRequest, Scoring,
+    Seed, Standing, StandingsError, SwissRequest, Table, TableResult, Tiebreak, Waiting, arena,
+    round_robin, standings, swiss,
 };
 use skit_proto::v1::{self, TournamentFormat};
 use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
@@ -23,6 +23,11 @@ const ATTEMPTS: u32 = 20;
 /// Rating points for placing ahead of an opponent, in the performance
 /// tiebreak.
 const SPREAD: i64 = 200;
+/// An arena's cost for two players who sat at each other's last table:
+/// about what twenty places of rank apart cost near the middle.
+const REMATCH_PENALTY: i64 = 20_000;
+/// Swap passes an arena seating makes.
+const ARENA_PASSES: u32 = 8;
 
 /// The operator's pins (`together`) and forbids (`apart`), by account.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,4 +232,107 @@ pub fn standings_of(
         seed: Seed(spec.seed),
     };
     standings(&entrants, &results, &scoring)
+}
+
+/// Whether tables are seated continuously as players free up (arena, bot
+/// ladder) rather than round by round.
+pub fn continuous(spec: &Spec) -> bool {
+    matches!(
+        spec.format(),
+        TournamentFormat::Arena | TournamentFormat::Ladder
+    )
+}
+
+/// Whether `account` sits at a table still seated or playing.
+fn busy(tables: &[TournamentTable], account: AccountId) -> bool {
+    tables.iter().any(|t| {
+        matches!(t.phase, TablePhase::Seated | TablePhase::Playing) && t.seats.contains(&account)
+    })
+}
+
+/// A continuous event's next tables, numbered `wave`: the players not at a
+/// table (in the order they freed up; a ladder's fewest tables first)
+/// seated with players near them in rank and rating by the league crate's
+/// arena pairing, with a penalty for sitting again with the last table's
+/// players. `None` while too few are free to fill a table.
+pub fn continuous_round(
+    spec: &Spec,
+    entries: &[TournamentEntry],
+    tables: &[TournamentTable],
+    seating: &Seating,
+    wave: u32,
+) -> Option<Round> {
+    let played = |a: AccountId| {
+        tables
+            .iter()
+            .filter(move |t| counted(t) && t.seats.contains(&a))
+    };
+    let mut free: Vec<&TournamentEntry> = field(entries)
+        .into_iter()
+        .filter(|e| !busy(tables, e.account_id))
+        .collect();
+    // Arrival order: the earlier a player's last table, the sooner they
+    // are seated; a ladder seats the bots with the fewest tables first.
+    let last_round = |e: &TournamentEntry| played(e.account_id).map(|t| t.round).max().unwrap_or(0);
+    match spec.format() {
+        TournamentFormat::Ladder => {
+            free.sort_by_key(|e| (played(e.account_id).count(), last_round(e), e.account_id))
+        }
+        _ => free.sort_by_key(|e| (last_round(e), e.registered_at, e.account_id)),
+    }
+    let ranks: Vec<PlayerId> = standings_of(spec, entries, tables)
+        .map(|rows| rows.into_iter().map(|s| s.player).collect())
+        .unwrap_or_default();
+    let pool: Vec<Waiting> = free
+        .iter()
+        .map(|e| {
+            let p = player(e.account_id.0);
+            let rank = ranks.iter().position(|&r| r == p).unwrap_or(ranks.len());
+            Waiting {
+                player: p,
+                rank: u32::try_from(rank + 1).unwrap_or(u32::MAX),
+                rating: e.rating.round() as i64,
+            }
+        })
+        .collect();
+    let mut history = History::new();
+    let mut in_order: Vec<&TournamentTable> = tables.iter().filter(|t| counted(t)).collect();
+    in_order.sort_by_key(|t| (t.round, t.table));
+    for t in in_order {
+        history.record(&Table::new(t.seats.iter().map(|a| player(a.0)).collect()));
+    }
+    let params = ArenaParams {
+        seats: spec.seats as usize,
+        rematch_penalty: REMATCH_PENALTY,
+        passes: ARENA_PASSES,
+    };
+    let seated = arena(
+        &pool,
+        params,
+        &history,
+        &seating.constraints(),
+        Seed(spec.seed),
+        u64::from(wave),
+    );
+    if seated.tables.is_empty() {
+        return None;
+    }
+    let tables = seated
+        .tables
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| TournamentTable {
+            round: wave,
+            table: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            seats: t.seats.into_iter().map(account).collect(),
+            phase: TablePhase::Seated,
+            game_id: None,
+            places: None,
+            loser: None,
+        })
+        .collect();
+    Some(Round {
+        tables,
+        repeat_limit: 0,
+    })
 }

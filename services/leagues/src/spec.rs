@@ -9,6 +9,8 @@ use skit_proto::v1::{self, CreateTournamentRequest, TournamentFormat};
 
 /// The most rounds a tournament may have.
 pub const MAX_ROUNDS: u32 = 50;
+/// The longest arena: a week.
+pub const MAX_ARENA_MINUTES: u32 = 7 * 24 * 60;
 /// The longest name.
 const MAX_NAME: usize = 100;
 
@@ -31,6 +33,9 @@ pub struct Spec {
     /// `Tiebreak`s as their numbers, in chain order.
     pub tiebreaks: Vec<i32>,
     pub seed: u64,
+    /// An arena's length; 0 for the other formats.
+    #[serde(default)]
+    pub duration_minutes: u32,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -61,7 +66,9 @@ impl Spec {
         let format = TournamentFormat::try_from(req.format)
             .ok()
             .filter(|f| *f != TournamentFormat::Unspecified)
-            .ok_or_else(|| ApiError::invalid("format", "must be SWISS or ROUND_ROBIN"))?;
+            .ok_or_else(|| {
+                ApiError::invalid("format", "must be SWISS, ROUND_ROBIN, ARENA or LADDER")
+            })?;
         if !(2..=6).contains(&req.seats) {
             return Err(ApiError::invalid("seats", "must be 2 to 6"));
         }
@@ -74,16 +81,18 @@ impl Spec {
                 .check_players(players)
                 .map_err(|e| ApiError::invalid("seats", format!("tables of {n} seats: {e}")))?;
         }
-        if !(1..=MAX_ROUNDS).contains(&req.rounds) {
-            return Err(ApiError::invalid("rounds", "must be 1 to 50"));
-        }
+        check_length(format, req.rounds, req.duration_minutes)?;
         let time_control = req
             .time_control
             .as_ref()
             .map(serde_json::to_value)
             .transpose()
             .map_err(|e| ApiError::invalid("time_control", e.to_string()))?;
-        let conditions = Conditions::from_message(req.conditions.as_ref())?;
+        let mut conditions = Conditions::from_message(req.conditions.as_ref())?;
+        if format == TournamentFormat::Ladder {
+            // A ladder is for bots.
+            conditions.allow_bots = true;
+        }
         if !req.entry_code.is_empty() {
             skit_api::text::id("entry_code", &req.entry_code)?;
         }
@@ -122,6 +131,7 @@ impl Spec {
             entry_code: req.entry_code.clone(),
             tiebreaks,
             seed,
+            duration_minutes: req.duration_minutes,
         })
     }
 
@@ -146,6 +156,38 @@ impl Spec {
     pub fn from_value(value: &Value) -> Option<Self> {
         serde_json::from_value(value.clone()).ok()
     }
+}
+
+/// Rounds for the formats played in rounds; a duration for an arena;
+/// neither for a ladder.
+fn check_length(format: TournamentFormat, rounds: u32, minutes: u32) -> Result<(), ApiError> {
+    let in_rounds = matches!(
+        format,
+        TournamentFormat::Swiss | TournamentFormat::RoundRobin
+    );
+    if in_rounds && !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(ApiError::invalid("rounds", "must be 1 to 50"));
+    }
+    if !in_rounds && rounds != 0 {
+        return Err(ApiError::invalid(
+            "rounds",
+            "an arena or a ladder is not played in rounds: leave it 0",
+        ));
+    }
+    let arena = format == TournamentFormat::Arena;
+    if arena && !(1..=MAX_ARENA_MINUTES).contains(&minutes) {
+        return Err(ApiError::invalid(
+            "duration_minutes",
+            "an arena lasts 1 to 10080 minutes",
+        ));
+    }
+    if !arena && minutes != 0 {
+        return Err(ApiError::invalid(
+            "duration_minutes",
+            "only an arena has a duration",
+        ));
+    }
+    Ok(())
 }
 
 impl Conditions {

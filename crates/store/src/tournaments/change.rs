@@ -12,6 +12,8 @@ pub struct TournamentChange {
     /// The new phase and its reason.
     pub phase: Option<(TournamentPhase, String)>,
     pub round: Option<u32>,
+    /// When it started (set once, with the start).
+    pub started_at: Option<time::OffsetDateTime>,
     pub constraints: Option<Value>,
     /// Inserted, or replacing the account's entry.
     pub entry: Option<TournamentEntry>,

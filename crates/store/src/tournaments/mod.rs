@@ -32,6 +32,7 @@ const BUMP: &str = "UPDATE tournaments SET revision = revision + 1, sequence = s
 
 const SET_PHASE: &str = "UPDATE tournaments SET state = $2, reason = $3 WHERE id = $1";
 const SET_ROUND: &str = "UPDATE tournaments SET round = $2 WHERE id = $1";
+const SET_STARTED: &str = "UPDATE tournaments SET started_at = $2 WHERE id = $1";
 const SET_CONSTRAINTS: &str = "UPDATE tournaments SET constraints = $2 WHERE id = $1";
 
 const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, account_id, rating, \
@@ -211,6 +212,9 @@ impl Store {
         }
         if let Some(round) = change.round {
             tx.execute(SET_ROUND, (id, count_to_db(round)?)).await?;
+        }
+        if let Some(started_at) = change.started_at {
+            tx.execute(SET_STARTED, (id, started_at)).await?;
         }
         if let Some(constraints) = &change.constraints {
             tx.execute(SET_CONSTRAINTS, (id, Json(constraints))).await?;

@@ -16,7 +16,7 @@ macro_rules! select_tournaments {
     ($filter:literal) => {
         concat!(
             "SELECT id, spec, state, round, reason, revision, sequence, starts_at, \
-             constraints, created_by, request_id, created_at FROM tournaments ",
+             started_at, constraints, created_by, request_id, created_at FROM tournaments ",
             $filter
         )
     };
@@ -33,6 +33,7 @@ pub(crate) struct TournamentRow {
     revision: i64,
     sequence: i64,
     starts_at: Option<OffsetDateTime>,
+    started_at: Option<OffsetDateTime>,
     constraints: Json<Value>,
     created_by: i64,
     request_id: Option<String>,
@@ -54,6 +55,7 @@ impl TryFrom<TournamentRow> for Tournament {
             spec: r.spec.0,
             reason: r.reason,
             starts_at: r.starts_at,
+            started_at: r.started_at,
             constraints: r.constraints.0,
             created_by: AccountId(r.created_by),
             request_id: r.request_id,

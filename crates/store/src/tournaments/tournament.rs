@@ -59,6 +59,8 @@ pub struct Tournament {
     /// The number of the latest event.
     pub sequence: u64,
     pub starts_at: Option<OffsetDateTime>,
+    /// When it left registration.
+    pub started_at: Option<OffsetDateTime>,
     /// Pins and forbids (opaque here).
     pub constraints: Value,
     pub created_by: AccountId,

@@ -6,7 +6,9 @@
 //! tournament's revision: a lost race is retried here, never half-applied.
 
 use skit_api::{ApiError, ErrorCode};
-use skit_proto::v1::{AccountKind, EnterTournamentRequest, Entry, LeaveTournamentRequest};
+use skit_proto::v1::{
+    AccountKind, EnterTournamentRequest, Entry, LeaveTournamentRequest, TournamentFormat,
+};
 use skit_store::{AccountId, TournamentChange, TournamentEntry, TournamentPhase};
 use time::OffsetDateTime;
 
@@ -24,8 +26,10 @@ fn unmet(condition: &'static str, message: impl Into<String>) -> ApiError {
     .with_metadata("condition", condition)
 }
 
+/// Open for entries: registering, or a ladder that has not ended.
 fn registering(s: &Snapshot) -> Result<(), ApiError> {
-    if s.tournament.phase == TournamentPhase::Registering {
+    let ladder = s.spec.format() == TournamentFormat::Ladder;
+    if s.tournament.phase == TournamentPhase::Registering || ladder && !s.tournament.phase.ended() {
         return Ok(());
     }
     Err(unmet(
@@ -91,6 +95,11 @@ impl LeagueApi {
                     "allow_bots",
                     "this tournament does not take bot accounts",
                 ));
+            }
+            AccountKind::Player | AccountKind::Guest
+                if s.spec.format() == TournamentFormat::Ladder =>
+            {
+                return Err(unmet("account_kind", "a ladder is for bot accounts"));
             }
             AccountKind::Guest if s.spec.rated => {
                 return Err(unmet(

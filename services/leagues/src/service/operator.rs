@@ -87,7 +87,7 @@ impl LeagueApi {
                         s.tournament.phase.as_str()
                     )));
                 }
-                Ok(s.start())
+                Ok(s.start(OffsetDateTime::now_utc()))
             })
             .await?;
         self.get(&t.id).await

@@ -2,6 +2,7 @@
 //! service and game service in this process, sharing a fresh database,
 //! with bot accounts played by a real bot worker.
 
+mod continuous;
 mod helpers;
 mod requests;
 mod restart;

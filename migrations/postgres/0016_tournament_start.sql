@@ -1,0 +1,2 @@
+-- When a tournament started: an arena's duration counts from it.
+ALTER TABLE tournaments ADD COLUMN started_at TIMESTAMPTZ;
