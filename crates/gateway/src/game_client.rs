@@ -14,8 +14,8 @@ use skit_proto::v1::account_service_client::AccountServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
-    AccountKind, CreateGameRequest, GetRatingsRequest, GetViewRequest, ListAccountsRequest, Rules,
-    View, WhoAmIRequest, WhoAmIResponse,
+    AccountKind, CreateGameRequest, GetRatingHistoryRequest, GetRatingsRequest, GetViewRequest,
+    ListAccountsRequest, Rules, View, WhoAmIRequest, WhoAmIResponse,
 };
 use tonic::metadata::MetadataMap;
 use tonic::transport::{Channel, Endpoint};
@@ -176,6 +176,39 @@ impl GameClient {
             .iter()
             .map(|a| by_account.get(&a.to_string()).copied().unwrap_or(0.0))
             .collect()
+    }
+
+    /// `account`'s recent peak conservative rating under `rules`: the
+    /// highest of its current one and those after its last `games` rated
+    /// games, so a player who just lost a few games cannot slip under a
+    /// rating limit. `current` if the history cannot be read.
+    #[tracing::instrument(skip(self, rules))]
+    pub async fn recent_peak(&self, account: i64, rules: &Rules, current: f64, games: u32) -> f64 {
+        let request = GetRatingHistoryRequest {
+            account_id: Some(account.to_string()),
+            rules: Some(rules.clone()),
+            limit: games,
+        };
+        let reply = match authed(request, self.operator.expose()) {
+            Ok(request) => {
+                RatingServiceClient::new(self.channel.clone())
+                    .get_rating_history(request)
+                    .await
+            }
+            Err(refused) => Err(Status::from(refused)),
+        };
+        match reply {
+            Ok(history) => history
+                .into_inner()
+                .changes
+                .iter()
+                .filter_map(|c| c.after.as_ref().map(|r| r.conservative))
+                .fold(current, f64::max),
+            Err(status) => {
+                tracing::warn!(code = ?status.code(), message = status.message(), "no rating history; judging on the current rating");
+                current
+            }
+        }
     }
 
     /// Creates the game as the operator; `request_id` makes a repeat return

@@ -17,6 +17,10 @@ use crate::convert;
 use crate::lifecycle::Snapshot;
 use crate::pairing::field;
 
+/// The rated games whose ratings a rating limit is judged on, with the
+/// current one: the recent peak.
+const PEAK_GAMES: u32 = 20;
+
 fn unmet(condition: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::new(
         ErrorCode::FailedPrecondition,
@@ -67,7 +71,15 @@ impl LeagueApi {
                 .first()
                 .copied()
                 .unwrap_or(0.0);
-            check_rating(&s, rating)?;
+            let conditions = &s.spec.conditions;
+            if conditions.min_rating.is_some() || conditions.max_rating.is_some() {
+                let rules = s.spec.rules_message();
+                let peak = self
+                    .game
+                    .recent_peak(caller.account_id, &rules, rating, PEAK_GAMES)
+                    .await;
+                check_rating(&s, peak)?;
+            }
             let entry = TournamentEntry {
                 account_id: AccountId(caller.account_id),
                 rating,
@@ -181,7 +193,7 @@ fn check_rating(s: &Snapshot, rating: f64) -> Result<(), ApiError> {
     {
         return Err(unmet(
             "min_rating",
-            format!("your rating {rating:.1} is below the minimum {min:.1}"),
+            format!("your recent peak rating {rating:.1} is below the minimum {min:.1}"),
         ));
     }
     if let Some(max) = c.max_rating
@@ -189,7 +201,7 @@ fn check_rating(s: &Snapshot, rating: f64) -> Result<(), ApiError> {
     {
         return Err(unmet(
             "max_rating",
-            format!("your rating {rating:.1} is above the maximum {max:.1}"),
+            format!("your recent peak rating {rating:.1} is above the maximum {max:.1}"),
         ));
     }
     Ok(())

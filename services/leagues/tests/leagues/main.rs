@@ -4,6 +4,7 @@
 
 mod continuous;
 mod helpers;
+mod peak;
 mod requests;
 mod restart;
 mod swiss;
