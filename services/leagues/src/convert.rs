@@ -95,6 +95,7 @@ pub fn table(t: &TournamentTable) -> v1::TournamentTable {
         state: state as i32,
         places: t.places.clone().unwrap_or_default(),
         loser: t.loser,
+        no_show: t.no_show.map(|a| a.0.to_string()),
     }
 }
 

@@ -188,10 +188,21 @@ impl Director {
             return Ok(Some((void, false)));
         }
         let timed_out = result.reason == EndReason::Timeout as i32;
+        // The seat that lost on time: a no-show, or an abandon.
+        let no_show = result
+            .loser
+            .filter(|_| timed_out)
+            .and_then(|seat| table.seats.get(seat as usize).copied());
+        let finished_at = result
+            .ended_at
+            .and_then(|t| OffsetDateTime::from_unix_timestamp(t.seconds).ok())
+            .unwrap_or_else(OffsetDateTime::now_utc);
         let over = TournamentTable {
             phase: TablePhase::Over,
             places: Some(result.places),
             loser: result.loser,
+            no_show,
+            finished_at: Some(finished_at),
             ..table
         };
         Ok(Some((over, timed_out)))

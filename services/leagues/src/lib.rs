@@ -21,6 +21,7 @@ mod error;
 mod events;
 pub mod export;
 pub mod lifecycle;
+mod no_shows;
 pub mod pairing;
 mod service;
 pub mod spec;

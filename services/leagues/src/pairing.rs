@@ -152,6 +152,8 @@ pub fn next_round(
             game_id: None,
             places: None,
             loser: None,
+            no_show: None,
+            finished_at: None,
         })
         .collect();
     Ok(Round {
@@ -329,6 +331,8 @@ pub fn continuous_round(
             game_id: None,
             places: None,
             loser: None,
+            no_show: None,
+            finished_at: None,
         })
         .collect();
     Some(Round {

@@ -41,10 +41,16 @@ const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, accou
      withdrawn = excluded.withdrawn, registered_at = excluded.registered_at";
 
 const INSERT_TABLE: &str = "INSERT INTO tournament_tables (tournament_id, round, table_no, seats, \
-     state, game_id, places, loser) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+     state, game_id, places, loser, no_show, finished_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 const UPDATE_TABLE: &str = "UPDATE tournament_tables SET seats = $4, state = $5, game_id = $6, \
-     places = $7, loser = $8 WHERE tournament_id = $1 AND round = $2 AND table_no = $3";
+     places = $7, loser = $8, no_show = $9, finished_at = $10 \
+     WHERE tournament_id = $1 AND round = $2 AND table_no = $3";
+
+/// When an account lost tournament tables on time, newest first.
+const NO_SHOWS: &str = "SELECT finished_at FROM tournament_tables \
+     WHERE no_show = $1 AND finished_at >= $2 ORDER BY finished_at DESC LIMIT 64";
 
 const INSERT_EVENT: &str =
     "INSERT INTO tournament_events (tournament_id, sequence, body, at) VALUES ($1, $2, $3, $4)";
@@ -52,8 +58,8 @@ const INSERT_EVENT: &str =
 const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at \
      FROM tournament_entries WHERE tournament_id = $1 ORDER BY registered_at, account_id";
 
-const TABLES: &str = "SELECT round, table_no, seats, state, game_id, places, loser \
-     FROM tournament_tables WHERE tournament_id = $1 ORDER BY round, table_no";
+const TABLES: &str = "SELECT round, table_no, seats, state, game_id, places, loser, no_show, \
+     finished_at FROM tournament_tables WHERE tournament_id = $1 ORDER BY round, table_no";
 
 const EVENTS_AFTER: &str = "SELECT sequence, body FROM tournament_events \
      WHERE tournament_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3";
@@ -167,6 +173,18 @@ impl Store {
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
+    /// When `account` lost tournament tables on time since `since`, newest
+    /// first (at most 64).
+    pub async fn tournament_no_shows(
+        &self,
+        account: crate::AccountId,
+        since: time::OffsetDateTime,
+    ) -> Result<Vec<time::OffsetDateTime>, Error> {
+        let rows: Vec<(time::OffsetDateTime,)> =
+            self.db.fetch_all(NO_SHOWS, (account.0, since)).await?;
+        Ok(rows.into_iter().map(|(at,)| at).collect())
+    }
+
     /// At most `limit` events numbered after `after`, in order.
     pub async fn tournament_events(
         &self,
@@ -239,6 +257,8 @@ impl Store {
                     t.game_id.as_deref(),
                     t.places.as_ref().map(Json),
                     loser,
+                    t.no_show.map(|a| a.0),
+                    t.finished_at,
                 );
                 if tx.execute(sql, params).await? != 1 {
                     tx.rollback().await?;

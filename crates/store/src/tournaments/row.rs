@@ -92,6 +92,8 @@ pub(crate) struct TableRow {
     game_id: Option<String>,
     places: Option<Json<Vec<u32>>>,
     loser: Option<i32>,
+    no_show: Option<i64>,
+    finished_at: Option<OffsetDateTime>,
 }
 
 impl TryFrom<TableRow> for TournamentTable {
@@ -107,6 +109,8 @@ impl TryFrom<TableRow> for TournamentTable {
             game_id: r.game_id,
             places: r.places.map(|p| p.0),
             loser: r.loser.map(rows::seat_from_db).transpose()?,
+            no_show: r.no_show.map(AccountId),
+            finished_at: r.finished_at,
         })
     }
 }

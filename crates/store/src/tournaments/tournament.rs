@@ -129,6 +129,9 @@ pub struct TournamentTable {
     pub places: Option<Vec<u32>>,
     /// Once over: the skitgubbe's seat, if any.
     pub loser: Option<u32>,
+    /// Once over: the account that lost it on time, if one did.
+    pub no_show: Option<AccountId>,
+    pub finished_at: Option<OffsetDateTime>,
 }
 
 /// A stored event: its number and body (opaque here).

@@ -14,7 +14,9 @@ use time::OffsetDateTime;
 
 use super::{Caller, LeagueApi, TRIES, busy};
 use crate::convert;
+use crate::error::store_error;
 use crate::lifecycle::Snapshot;
+use crate::no_shows;
 use crate::pairing::field;
 
 /// The rated games whose ratings a rating limit is judged on, with the
@@ -64,6 +66,7 @@ impl LeagueApi {
             }
             registering(&s)?;
             self.check_conditions(&s, &caller, &req.entry_code)?;
+            self.check_no_shows(&caller).await?;
             let rating = self
                 .game
                 .ratings(&[caller.account_id], &s.spec.rules_message())
@@ -141,6 +144,25 @@ impl LeagueApi {
             ));
         }
         Ok(())
+    }
+
+    /// Refused while the caller's repeated no-shows bar them.
+    async fn check_no_shows(&self, caller: &Caller) -> Result<(), ApiError> {
+        let now = OffsetDateTime::now_utc();
+        let times = self
+            .store
+            .tournament_no_shows(AccountId(caller.account_id), now - no_shows::WINDOW)
+            .await
+            .map_err(store_error)?;
+        let Some(until) = no_shows::barred_until(&times, now) else {
+            return Ok(());
+        };
+        let message = format!(
+            "you lost {} tournament tables on time in the last 90 days; you may register again \
+             from {until}",
+            times.len()
+        );
+        Err(unmet("no_shows", message).with_metadata("barred_until", until.unix_timestamp()))
     }
 
     /// Stores `entry` if the tournament is as read; `false` on a lost race.

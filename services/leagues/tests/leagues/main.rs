@@ -4,6 +4,7 @@
 
 mod continuous;
 mod helpers;
+mod no_shows;
 mod peak;
 mod requests;
 mod restart;

@@ -1,0 +1,7 @@
+-- Who lost a tournament table on time (a no-show or an abandon) and when
+-- the table finished: repeated no-shows are barred from registering for
+-- an escalating time.
+ALTER TABLE tournament_tables ADD COLUMN no_show BIGINT;
+ALTER TABLE tournament_tables ADD COLUMN finished_at TIMESTAMPTZ;
+CREATE INDEX tournament_tables_no_shows ON tournament_tables (no_show, finished_at)
+    WHERE no_show IS NOT NULL;
