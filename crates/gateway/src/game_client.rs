@@ -41,6 +41,7 @@ type WhoAmICache = HashMap<[u8; 32], (WhoAmIResponse, Instant)>;
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub account_id: i64,
+    pub name: String,
     pub kind: AccountKind,
     /// Its credential's scopes (`play`, `read`, ...).
     pub scopes: Vec<String>,
@@ -104,14 +105,15 @@ impl GameClient {
         let token = bearer_token(metadata)?;
         let WhoAmIResponse {
             account_id,
+            name,
             kind,
             scopes,
-            ..
         } = self.whoami(token).await.map_err(|s| auth_error(&s))?;
         Ok(Caller {
             account_id: account_id
                 .parse()
                 .map_err(|_| ApiError::unauthenticated("unknown account"))?,
+            name,
             kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
             scopes,
         })

@@ -84,7 +84,7 @@ pub use pool::PoolSettings;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};
 pub use revocations::Revocation;
-pub use seasons::{CreatedSeason, NewSeason, Season, SeasonRating, SeasonTrack};
+pub use seasons::{CreatedSeason, NewSeason, Season, SeasonRating, SeasonStanding, SeasonTrack};
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 pub use tournaments::{

@@ -57,6 +57,24 @@ pub struct SeasonRating {
     pub games: u32,
 }
 
+/// A line of a period's standings: the rating and whose it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeasonStanding {
+    pub rating: SeasonRating,
+    pub name: String,
+    pub bot: bool,
+}
+
+#[derive(Debug, FromRow)]
+struct StandingRow {
+    account_id: i64,
+    mu: f64,
+    sigma: f64,
+    games: i32,
+    name: String,
+    kind: String,
+}
+
 /// What creating a season did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CreatedSeason {
@@ -80,9 +98,10 @@ const INSERT_SEASON: &str = "INSERT INTO seasons (id, name, ruleset_key, starts_
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 /// Best first: the conservative rating, then more games, then the account.
-const STANDINGS: &str = "SELECT account_id, mu, sigma, games FROM season_ratings \
-     WHERE season_id = $1 AND period_start = $2 \
-     ORDER BY mu - 3 * sigma DESC, games DESC, account_id LIMIT $3";
+const STANDINGS: &str = "SELECT r.account_id, r.mu, r.sigma, r.games, a.name, a.kind \
+     FROM season_ratings r JOIN accounts a ON a.id = r.account_id \
+     WHERE r.season_id = $1 AND r.period_start = $2 \
+     ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.account_id LIMIT $3";
 
 #[derive(Debug, FromRow)]
 struct SeasonRow {
@@ -233,14 +252,29 @@ impl Store {
         &self,
         track: &SeasonTrack,
         limit: u32,
-    ) -> Result<Vec<SeasonRating>, Error> {
+    ) -> Result<Vec<SeasonStanding>, Error> {
         let params = (
             track.season_id.as_str(),
             track.period_start,
             i64::from(limit),
         );
-        let rows: Vec<SeasonRatingRow> = self.db.fetch_all(STANDINGS, params).await?;
-        rows.into_iter().map(TryInto::try_into).collect()
+        let rows: Vec<StandingRow> = self.db.fetch_all(STANDINGS, params).await?;
+        rows.into_iter()
+            .map(|r| {
+                let rating = SeasonRatingRow {
+                    account_id: r.account_id,
+                    mu: r.mu,
+                    sigma: r.sigma,
+                    games: r.games,
+                }
+                .try_into()?;
+                Ok(SeasonStanding {
+                    rating,
+                    name: r.name,
+                    bot: r.kind == "bot",
+                })
+            })
+            .collect()
     }
 
     /// When game `game_id`'s last event was written: its end, for a

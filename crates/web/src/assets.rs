@@ -55,4 +55,5 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/replay.js"),
     asset!("js/fairness.js"),
     asset!("js/leaderboard.js"),
+    asset!("js/tournaments.js"),
 ];

@@ -4,12 +4,13 @@
 //! developers can read it as the reference (docs/web.md).
 //!
 //! [`router`] serves the page at `/`, its files, and `/config.json`, what
-//! the page cannot learn from the API itself: where the matchmaker is.
+//! the page cannot learn from the API itself: where the matchmaker and the
+//! league service are.
 //! Every file carries a strong `ETag` and `Cache-Control: no-cache`, so a
 //! browser revalidates (a `304` without a body) and never runs a stale
 //! script after an upgrade; the page's own Content-Security-Policy allows
-//! its scripts and styles from its origin and calls to the API and the
-//! matchmaker only.
+//! its scripts and styles from its origin and calls to the API, the
+//! matchmaker and the league service only.
 //!
 //! ```
 //! let page = skit_web::router(&skit_web::WebConfig::default());
@@ -35,9 +36,13 @@ pub struct WebConfig {
     /// `http://127.0.0.1:50052`; its `SKIT_CORS_ORIGINS` must list the
     /// page's origin. `None`: the page offers tables and invitations only.
     pub matchmaker_url: Option<String>,
+    /// The league service's base URL as a browser reaches it; its
+    /// `SKIT_CORS_ORIGINS` must list the page's origin. `None`: no
+    /// tournament pages.
+    pub leagues_url: Option<String>,
 }
 
-/// A matchmaker URL that a page could not call; names the variable.
+/// A service URL that a page could not call; names the variable.
 #[derive(Debug)]
 pub struct BadMatchmakerUrl {
     pub variable: String,
@@ -48,7 +53,7 @@ impl std::fmt::Display for BadMatchmakerUrl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: {:?} is not a matchmaker URL a browser can call (expected http(s)://host[:port])",
+            "{}: {:?} is not a URL a browser can call (expected http(s)://host[:port])",
             self.variable, self.url
         )
     }
@@ -60,8 +65,32 @@ impl WebConfig {
     /// The configuration `variable` set: blank or unset is no matchmaker;
     /// anything but `http(s)://host[:port]` is refused at start-up.
     pub fn parse(variable: &str, matchmaker_url: Option<&str>) -> Result<Self, BadMatchmakerUrl> {
-        let Some(url) = matchmaker_url.map(str::trim).filter(|u| !u.is_empty()) else {
-            return Ok(Self::default());
+        Ok(Self {
+            matchmaker_url: origin(variable, matchmaker_url)?,
+            leagues_url: None,
+        })
+    }
+
+    /// With the league service at `leagues_url` (as `variable` set it),
+    /// checked as the matchmaker's is.
+    pub fn with_leagues(
+        self,
+        variable: &str,
+        leagues_url: Option<&str>,
+    ) -> Result<Self, BadMatchmakerUrl> {
+        Ok(Self {
+            leagues_url: origin(variable, leagues_url)?,
+            ..self
+        })
+    }
+}
+
+/// `url` if it is `http(s)://host[:port]` (a trailing `/` dropped); `None`
+/// if blank or unset.
+fn origin(variable: &str, url: Option<&str>) -> Result<Option<String>, BadMatchmakerUrl> {
+    {
+        let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) else {
+            return Ok(None);
         };
         let bad = || BadMatchmakerUrl {
             variable: variable.to_owned(),
@@ -76,9 +105,7 @@ impl WebConfig {
         if !fits {
             return Err(bad());
         }
-        Ok(Self {
-            matchmaker_url: Some(url.trim_end_matches('/').to_owned()),
-        })
+        Ok(Some(url.trim_end_matches('/').to_owned()))
     }
 }
 
@@ -103,7 +130,11 @@ pub fn router(config: &WebConfig) -> Router {
             get(move |h: HeaderMap| answer(prepared.clone(), h)),
         );
     }
-    let body = serde_json::json!({ "matchmakerUrl": config.matchmaker_url }).to_string();
+    let body = serde_json::json!({
+        "matchmakerUrl": config.matchmaker_url,
+        "leaguesUrl": config.leagues_url,
+    })
+    .to_string();
     router.route(
         "/config.json",
         get(move || async move {
@@ -121,11 +152,11 @@ pub fn router(config: &WebConfig) -> Router {
 /// Scripts, styles and images from the page's origin only; calls to the
 /// API (the same origin) and the matchmaker; no framing, no plugins.
 fn content_security_policy(config: &WebConfig) -> HeaderValue {
-    let matchmaker = config
-        .matchmaker_url
-        .as_deref()
+    let matchmaker: String = [&config.matchmaker_url, &config.leagues_url]
+        .into_iter()
+        .flatten()
         .map(|url| format!(" {}", url.trim_end_matches('/')))
-        .unwrap_or_default();
+        .collect();
     let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
          connect-src 'self'{matchmaker}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

@@ -88,9 +88,10 @@ async fn fetch(router: Router, path: &str, etag: Option<&str>) -> axum::response
 }
 
 #[tokio::test]
-async fn the_page_is_served_at_the_root_with_a_policy_that_allows_the_matchmaker() {
+async fn the_page_is_served_at_the_root_with_a_policy_that_allows_the_matchmaker_and_leagues() {
     let config = WebConfig {
         matchmaker_url: Some("http://127.0.0.1:50052".into()),
+        leagues_url: Some("http://127.0.0.1:50053".into()),
     };
 
     let response = fetch(router(&config), "/", None).await;
@@ -101,7 +102,7 @@ async fn the_page_is_served_at_the_root_with_a_policy_that_allows_the_matchmaker
     assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
     let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
     assert!(
-        policy.contains("connect-src 'self' http://127.0.0.1:50052;"),
+        policy.contains("connect-src 'self' http://127.0.0.1:50052 http://127.0.0.1:50053;"),
         "{policy}"
     );
     assert!(policy.contains("script-src 'self';"), "{policy}");
@@ -140,6 +141,7 @@ async fn scripts_have_their_type_and_an_unchanged_file_is_not_sent_again() {
 async fn the_config_names_the_matchmaker_or_none() {
     let with = router(&WebConfig {
         matchmaker_url: Some("https://mm.cards.example".into()),
+        leagues_url: Some("https://leagues.cards.example".into()),
     });
     let without = router(&WebConfig::default());
 
@@ -151,7 +153,9 @@ async fn the_config_names_the_matchmaker_or_none() {
     let without = read(fetch(without, "/config.json", None).await).await;
 
     assert_eq!(with["matchmakerUrl"], "https://mm.cards.example");
+    assert_eq!(with["leaguesUrl"], "https://leagues.cards.example");
     assert!(without["matchmakerUrl"].is_null());
+    assert!(without["leaguesUrl"].is_null());
 }
 
 #[test]

@@ -38,6 +38,9 @@ pub struct Config {
     /// `SKIT_CORS_ORIGINS` must list this service's origin. Unset, the
     /// page offers tables and invitations only.
     pub web_matchmaker_url: Option<String>,
+    /// Where the web client finds the league service (its tournament
+    /// pages); unset: none.
+    pub web_leagues_url: Option<String>,
     /// Unary calls taking longer are cancelled (long polls are capped below it).
     pub request_timeout_ms: u64,
     /// The longest a long poll may wait.
@@ -135,6 +138,7 @@ impl Default for Config {
             operator_token: None,
             cors_origins: None,
             web_matchmaker_url: None,
+            web_leagues_url: None,
             request_timeout_ms: 70_000,
             long_poll_cap_ms: 60_000,
             max_request_bytes: 64 * 1024,
@@ -205,7 +209,8 @@ impl Config {
         skit_web::WebConfig::parse(
             "SKIT_WEB_MATCHMAKER_URL",
             self.web_matchmaker_url.as_deref(),
-        )
+        )?
+        .with_leagues("SKIT_WEB_LEAGUES_URL", self.web_leagues_url.as_deref())
     }
 
     /// The origins `cors_origins` lists, or which entry is not one.

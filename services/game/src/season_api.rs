@@ -188,14 +188,19 @@ impl RatingApi {
             .map_err(store_error)?;
         let rows = (1u32..)
             .zip(&ratings)
-            .map(|(rank, r)| SeasonStanding {
-                rank,
-                account_id: r.account_id.0.to_string(),
-                mu: r.skill.mu,
-                sigma: r.skill.sigma,
-                conservative: r.skill.conservative(),
-                games: r.games,
-                provisional: r.skill.sigma > PROVISIONAL_SIGMA,
+            .map(|(rank, line)| {
+                let r = &line.rating;
+                SeasonStanding {
+                    rank,
+                    account_id: r.account_id.0.to_string(),
+                    mu: r.skill.mu,
+                    sigma: r.skill.sigma,
+                    conservative: r.skill.conservative(),
+                    games: r.games,
+                    provisional: r.skill.sigma > PROVISIONAL_SIGMA,
+                    name: line.name.clone(),
+                    is_bot: line.bot,
+                }
             })
             .collect();
         Ok(SeasonStandings {

@@ -77,6 +77,7 @@ pub fn entry(tournament_id: &str, e: &TournamentEntry) -> v1::Entry {
         rating: e.rating,
         withdrawn: e.withdrawn,
         registered_at: Some(timestamp(e.registered_at)),
+        name: e.name.clone(),
     }
 }
 
@@ -103,7 +104,7 @@ fn fraction(p: &skit_league::Points) -> String {
     p.to_string()
 }
 
-pub fn standing(s: &Standing) -> v1::StandingRow {
+pub fn standing(s: &Standing, entries: &[TournamentEntry]) -> v1::StandingRow {
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     v1::StandingRow {
         rank: count(s.rank),
@@ -114,16 +115,21 @@ pub fn standing(s: &Standing) -> v1::StandingRow {
         firsts: count(s.firsts),
         skitgubbes: count(s.skitgubbes),
         tiebreaks: s.tiebreaks.iter().map(fraction).collect(),
+        name: entries
+            .iter()
+            .find(|e| u64::try_from(e.account_id.0).ok() == Some(s.player.0))
+            .map(|e| e.name.clone())
+            .unwrap_or_default(),
     }
 }
 
 /// Standings at `sequence`.
-pub fn standings(t: &Tournament, rows: &[Standing]) -> v1::Standings {
+pub fn standings(t: &Tournament, rows: &[Standing], entries: &[TournamentEntry]) -> v1::Standings {
     v1::Standings {
         tournament_id: t.id.clone(),
         sequence: t.sequence,
         round: t.round,
         ended: t.phase.ended(),
-        rows: rows.iter().map(standing).collect(),
+        rows: rows.iter().map(|r| standing(r, entries)).collect(),
     }
 }

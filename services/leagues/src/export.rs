@@ -50,7 +50,7 @@ fn file(content_type: &'static str, standings: &Standings, body: String) -> Resp
 /// order.
 pub fn to_csv(standings: &Standings) -> String {
     let mut out =
-        String::from("rank,account_id,score,score_value,tables,firsts,skitgubbes,tiebreaks\n");
+        String::from("rank,account_id,name,score,score_value,tables,firsts,skitgubbes,tiebreaks\n");
     for r in &standings.rows {
         let StandingRow {
             rank,
@@ -61,13 +61,24 @@ pub fn to_csv(standings: &Standings) -> String {
             firsts,
             skitgubbes,
             tiebreaks,
+            name,
         } = r;
         out.push_str(&format!(
-            "{rank},{account_id},{score},{score_value},{tables},{firsts},{skitgubbes},{}\n",
+            "{rank},{account_id},{},{score},{score_value},{tables},{firsts},{skitgubbes},{}\n",
+            csv_field(name),
             tiebreaks.join(" ")
         ));
     }
     out
+}
+
+/// A text field, quoted (and its quotes doubled) where CSV needs it.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 /// One JSON object per player (the API's StandingRow), best first.

@@ -36,7 +36,7 @@ impl Snapshot {
             tracing::error!(tournament_id = %t.id, %error, "standings cannot be computed");
             Vec::new()
         });
-        convert::standings(t, &rows)
+        convert::standings(t, &rows, &self.entries)
     }
 
     /// The tables of the round seated last.
@@ -323,6 +323,7 @@ mod tests {
                 rating: 0.0,
                 withdrawn: false,
                 registered_at: START,
+                name: format!("p{a}"),
             })
             .collect();
         let round = tables.iter().map(|t| t.round).max().unwrap_or(0);

@@ -146,6 +146,7 @@ pub async fn start(settings: Settings) -> anyhow::Result<Running> {
     let mut game = skit_game::Config::load().context("game service settings")?;
     game.addr = game_listener.local_addr()?;
     game.web_matchmaker_url = Some(matchmaker_url.clone());
+    game.web_leagues_url = Some(leagues_url.clone());
     game.database_url = settings
         .database_url
         .clone()

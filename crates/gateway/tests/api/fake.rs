@@ -551,6 +551,8 @@ impl RatingService for Fake {
                 conservative: 5.0,
                 games: 1,
                 provisional: true,
+                name: "ann".into(),
+                is_bot: false,
             }],
         }))
     }

@@ -36,9 +36,9 @@ const SET_STARTED: &str = "UPDATE tournaments SET started_at = $2 WHERE id = $1"
 const SET_CONSTRAINTS: &str = "UPDATE tournaments SET constraints = $2 WHERE id = $1";
 
 const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, account_id, rating, \
-     withdrawn, registered_at) VALUES ($1, $2, $3, $4, $5) \
+     withdrawn, registered_at, name) VALUES ($1, $2, $3, $4, $5, $6) \
      ON CONFLICT (tournament_id, account_id) DO UPDATE SET rating = excluded.rating, \
-     withdrawn = excluded.withdrawn, registered_at = excluded.registered_at";
+     withdrawn = excluded.withdrawn, registered_at = excluded.registered_at, name = excluded.name";
 
 const INSERT_TABLE: &str = "INSERT INTO tournament_tables (tournament_id, round, table_no, seats, \
      state, game_id, places, loser, no_show, finished_at) \
@@ -55,7 +55,7 @@ const NO_SHOWS: &str = "SELECT finished_at FROM tournament_tables \
 const INSERT_EVENT: &str =
     "INSERT INTO tournament_events (tournament_id, sequence, body, at) VALUES ($1, $2, $3, $4)";
 
-const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at \
+const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at, name \
      FROM tournament_entries WHERE tournament_id = $1 ORDER BY registered_at, account_id";
 
 const TABLES: &str = "SELECT round, table_no, seats, state, game_id, places, loser, no_show, \
@@ -238,7 +238,14 @@ impl Store {
             tx.execute(SET_CONSTRAINTS, (id, Json(constraints))).await?;
         }
         if let Some(e) = &change.entry {
-            let params = (id, e.account_id.0, e.rating, e.withdrawn, e.registered_at);
+            let params = (
+                id,
+                e.account_id.0,
+                e.rating,
+                e.withdrawn,
+                e.registered_at,
+                e.name.as_str(),
+            );
             tx.execute(UPSERT_ENTRY, params).await?;
         }
         for (sql, tables) in [

@@ -70,6 +70,7 @@ pub(crate) struct EntryRow {
     rating: f64,
     withdrawn: bool,
     registered_at: OffsetDateTime,
+    name: String,
 }
 
 impl From<EntryRow> for TournamentEntry {
@@ -79,6 +80,7 @@ impl From<EntryRow> for TournamentEntry {
             rating: r.rating,
             withdrawn: r.withdrawn,
             registered_at: r.registered_at,
+            name: r.name,
         }
     }
 }

@@ -85,6 +85,8 @@ pub struct TournamentEntry {
     pub rating: f64,
     pub withdrawn: bool,
     pub registered_at: OffsetDateTime,
+    /// The account's name at registration.
+    pub name: String,
 }
 
 /// Where a table is.

@@ -2,7 +2,7 @@
 // bearer token, errors as ApiError (the error core's stable `reason`),
 // the session kept in localStorage, an expired access token refreshed
 // once with the refresh token (docs/accounts.md), and `/config.json`,
-// which says where the matchmaker is.
+// which says where the matchmaker and the league service are.
 
 const KEY = "skitgubbe.session";
 
@@ -50,6 +50,12 @@ export async function matchmakerUrl() {
     }
   }
   return config.matchmakerUrl || null;
+}
+
+// Where the league service is; null when this server names none.
+export async function leaguesUrl() {
+  await matchmakerUrl();
+  return config.leaguesUrl || null;
 }
 
 // The error body of a failed answer, whatever the answer holds.

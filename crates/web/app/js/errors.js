@@ -37,6 +37,9 @@ const REASONS = {
   no_such_route: "This server does not offer that call. Is it an older version?",
   network: "The server cannot be reached. Check the connection; the page keeps trying.",
   no_matchmaker: "This server has no matchmaker configured: create a table and invite people instead.",
+  no_leagues: "This server has no league service configured, so there are no tournaments here.",
+  // Tournaments (docs/leagues.md): the condition a registration did not meet
+  registration_condition: null,
 };
 
 const CODES = {
@@ -65,10 +68,22 @@ function ruleText(error) {
   return said ? `Not allowed (${words}): ${said}` : `Not allowed: ${words}`;
 }
 
+const CONDITIONS = {
+  registering: "Registration for this tournament is closed.",
+  allow_bots: "This tournament does not take bots.",
+  account_kind: "Your kind of account cannot enter this tournament (guests cannot play rated tournaments; ladders are for bots).",
+  invited: "This tournament is by invitation only.",
+  entry_code: "That entry code is not right.",
+  max_entrants: "This tournament is full.",
+  min_rating: "Your rating is below this tournament's minimum.",
+  max_rating: "Your recent peak rating is above this tournament's maximum.",
+  no_shows: "You lost tournament tables on time recently, so you cannot register for a while.",
+};
+
 // One sentence for a person, never empty.
 export function describe(error) {
   if (!error || typeof error !== "object") return "Something went wrong.";
-  const known = REASONS[error.reason];
+  const known = error.reason === "registration_condition" ? CONDITIONS[error.metadata?.condition] || ruleText(error) : REASONS[error.reason];
   let text;
   if (known) text = known;
   else if (error.code === "FAILED_PRECONDITION" && error.reason && error.reason !== "failed_precondition") text = ruleText(error);

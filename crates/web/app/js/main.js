@@ -3,7 +3,8 @@
 //   #/                   sign in, or the lobby
 //   #/game/ID/SEAT       playing a seat        #/join/ID   an invitation
 //   #/watch/ID           watching              #/replay/ID a finished game
-//   #/leaderboard        standings
+//   #/leaderboard        standings, all time or by season
+//   #/tournaments        tournaments           #/tournament/ID one of them
 
 import { get, post, session } from "./api.js";
 import { describe } from "./errors.js";
@@ -12,6 +13,7 @@ import { showLobby } from "./lobby.js";
 import { showTable, mySeat } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
+import { showTournaments, showTournament } from "./tournaments.js";
 
 let dispose = null;
 
@@ -31,6 +33,8 @@ async function route() {
   else if (page === "watch") result = await showTable(id, null);
   else if (page === "replay") result = await showReplay(id);
   else if (page === "leaderboard") result = showLeaderboard();
+  else if (page === "tournaments") result = showTournaments();
+  else if (page === "tournament") result = showTournament(id);
   else {
     const after = me && sessionStorage.getItem("skitgubbe.after");
     if (after) {

@@ -88,6 +88,7 @@ impl LeagueApi {
                 rating,
                 withdrawn: false,
                 registered_at: OffsetDateTime::now_utc(),
+                name: caller.name.clone(),
             };
             if self.try_entry(&s, &entry).await? {
                 return Ok(convert::entry(&s.tournament.id, &entry));

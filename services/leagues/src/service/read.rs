@@ -103,7 +103,7 @@ impl LeagueApi {
         }
         let rows = standings_of(&s.spec, &s.entries, &s.tables)
             .map_err(|e| ApiError::internal("standings", &e))?;
-        Ok(convert::standings(&s.tournament, &rows))
+        Ok(convert::standings(&s.tournament, &rows, &s.entries))
     }
 
     /// The standings for an export, if the bearer token in `metadata` may

@@ -122,6 +122,7 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
     assert_eq!(standings.rows.len(), 9);
     for row in &standings.rows {
         assert_eq!(row.tables, 3);
+        assert!(row.name.starts_with("swiss"), "the entrant's name: {row:?}");
         assert_eq!(row.score, expected[&row.account_id].to_string(), "{row:?}");
     }
     let scores: Vec<f64> = standings.rows.iter().map(|r| r.score_value).collect();
@@ -197,8 +198,8 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
     assert_eq!(lines.len(), 10, "a header and nine players: {csv}");
     assert!(
         lines[1].starts_with(&format!(
-            "1,{},{},",
-            standings.rows[0].account_id, standings.rows[0].score
+            "1,{},{},{},",
+            standings.rows[0].account_id, standings.rows[0].name, standings.rows[0].score
         )),
         "{csv}"
     );

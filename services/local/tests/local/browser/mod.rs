@@ -3,11 +3,14 @@
 //! plays a whole game against house bots by clicking cards, loses the
 //! connection mid-game and goes on without a reload, and sees the end
 //! with places and rating change; a spectator on a phone-sized screen sees
-//! the same moves; the replay verifies the shuffles. Screenshots of the
+//! the same moves; the replay verifies the shuffles; the season's standings
+//! show the person, who then enters a tournament, plays its table, and a
+//! second window sees the final standings arrive live. Screenshots of the
 //! main screens at phone and desktop sizes are saved under
 //! `target/tmp/web-screenshots/` (`CARGO_TARGET_TMPDIR`).
 
 mod driver;
+mod leagues;
 mod play;
 mod proxy;
 
@@ -60,6 +63,16 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
     let person = driver.window(DESKTOP).await;
     let name = format!("Tester{}", std::process::id() % 10_000);
 
+    let operator = leagues::Operator {
+        token: std::fs::read_to_string(dir.path().join(skitgubbe::TOKEN_FILE))
+            .expect("the operator token")
+            .trim()
+            .to_owned(),
+        game: skit_testkit::Http::new(running.game_url.clone()),
+        leagues: skit_testkit::Http::new(running.leagues_url.clone()),
+    };
+    operator.season().await;
+
     // Act and assert: sign up, queue, play to the end
     let game = play::sign_up_and_queue(&person, &site, &name, &shots).await;
     let watcher = driver.window(PHONE).await;
@@ -91,6 +104,20 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
     play::replay_verifies_the_shuffles(&person, &shots).await;
     person.resize(PHONE).await;
     person.screenshot(&shots, "phone-replay").await;
+    person.resize(DESKTOP).await;
+
+    // Leagues: the season's standings, then a tournament entered, played
+    // and followed live from another window.
+    leagues::season_standings_show_the_person(&person, &site, &name, &shots).await;
+    let bots: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("skitgubbe-bots.json")).expect("the bots file"),
+    )
+    .expect("the bots file is JSON");
+    let bot_token = bots["accounts"][0]["token"].as_str().expect("a bot token");
+    leagues::a_tournament_is_entered_played_and_followed(
+        &person, &watcher, &site, &operator, bot_token, &proxy, &shots,
+    )
+    .await;
 
     person.close().await;
     watcher.close().await;
