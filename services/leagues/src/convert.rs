@@ -62,6 +62,7 @@ pub fn tournament(t: &Tournament, spec: &Spec, entrants: usize) -> v1::Tournamen
         together: groups(seating.together.into_iter()),
         apart: groups(seating.apart.into_iter().map(|(a, b)| vec![a, b])),
         duration_minutes: spec.duration_minutes,
+        stages: spec.stages.iter().map(|s| s.message()).collect(),
         started_at: t.started_at.map(timestamp),
         ends_at: t
             .started_at

@@ -25,6 +25,7 @@ mod no_shows;
 pub mod pairing;
 mod service;
 pub mod spec;
+mod stages;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -79,6 +79,15 @@ impl Snapshot {
                 format!("too few entrants to start: {players} registered ({e})"),
             );
         }
+        if self.spec.format() == TournamentFormat::Elimination {
+            let stages: Vec<_> = self.spec.stages.iter().map(|s| s.league()).collect();
+            if let Err(e) = skit_league::plan(players, seats, &stages) {
+                return self.end(
+                    TournamentPhase::Terminated,
+                    format!("the stages do not fit {players} entrants: {e}"),
+                );
+            }
+        }
         if let Err(e) = Seating::check(&self.seating(), &self.field_accounts(), self.spec.seats) {
             return self.end(
                 TournamentPhase::Terminated,
@@ -316,6 +325,7 @@ mod tests {
             tiebreaks: Vec::new(),
             seed: 1,
             duration_minutes: 10,
+            stages: Vec::new(),
         };
         let entries = (1..=4)
             .map(|a| TournamentEntry {

@@ -77,7 +77,7 @@ pub struct Round {
     pub repeat_limit: u32,
 }
 
-fn player(account: i64) -> PlayerId {
+pub(crate) fn player(account: i64) -> PlayerId {
     PlayerId(u64::try_from(account).unwrap_or_default())
 }
 
@@ -106,6 +106,9 @@ pub fn next_round(
     let seed = Seed(spec.seed);
     let constraints = seating.constraints();
     let (seated, repeat_limit) = match spec.format() {
+        TournamentFormat::Elimination => {
+            crate::stages::seat(spec, entries, tables, &constraints, round)?
+        }
         TournamentFormat::RoundRobin => {
             // The schedule is fixed by the field and the seed: recomputed,
             // it is the same every round.
@@ -196,8 +199,22 @@ fn tiebreak(t: i32) -> Option<Tiebreak> {
     })
 }
 
-/// The standings over every finished table.
+/// The standings over every finished table, in the event's order: by
+/// points, or for an elimination event by how far each player got.
 pub fn standings_of(
+    spec: &Spec,
+    entries: &[TournamentEntry],
+    tables: &[TournamentTable],
+) -> Result<Vec<Standing>, StandingsError> {
+    let rows = points_standings(spec, entries, tables)?;
+    Ok(match spec.format() {
+        TournamentFormat::Elimination => crate::stages::reorder(spec, entries, tables, rows),
+        _ => rows,
+    })
+}
+
+/// The standings over every finished table, by points and the tiebreaks.
+pub(crate) fn points_standings(
     spec: &Spec,
     entries: &[TournamentEntry],
     tables: &[TournamentTable],

@@ -36,6 +36,122 @@ pub struct Spec {
     /// An arena's length; 0 for the other formats.
     #[serde(default)]
     pub duration_minutes: u32,
+    /// An elimination event's stages, in order; empty otherwise.
+    #[serde(default)]
+    pub stages: Vec<StageSpec>,
+}
+
+/// One stage of an elimination event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageSpec {
+    Swiss { rounds: u32 },
+    Cut { top: u32 },
+    Knockout { advance: u32 },
+    FinalTable,
+}
+
+impl StageSpec {
+    /// The rounds the stage is played in.
+    pub fn rounds(self) -> u32 {
+        match self {
+            Self::Swiss { rounds } => rounds,
+            Self::Cut { .. } => 0,
+            Self::Knockout { .. } | Self::FinalTable => 1,
+        }
+    }
+
+    pub fn league(self) -> skit_league::Stage {
+        match self {
+            Self::Swiss { rounds } => skit_league::Stage::Swiss { rounds },
+            Self::Cut { top } => skit_league::Stage::Cut { top: top as usize },
+            Self::Knockout { advance } => skit_league::Stage::Knockout {
+                advance: advance as usize,
+            },
+            Self::FinalTable => skit_league::Stage::FinalTable,
+        }
+    }
+
+    pub fn message(self) -> v1::Stage {
+        use v1::stage::Kind;
+        let kind = match self {
+            Self::Swiss { rounds } => Kind::SwissRounds(rounds),
+            Self::Cut { top } => Kind::CutTo(top),
+            Self::Knockout { advance } => Kind::KnockoutAdvance(advance),
+            Self::FinalTable => Kind::FinalTable(true),
+        };
+        v1::Stage { kind: Some(kind) }
+    }
+}
+
+/// An elimination event's stages checked one by one (whether they fit the
+/// field is checked at the start, when the field is known).
+fn stages(
+    format: TournamentFormat,
+    seats: u32,
+    given: &[v1::Stage],
+) -> Result<Vec<StageSpec>, ApiError> {
+    use v1::stage::Kind;
+    if format != TournamentFormat::Elimination {
+        if !given.is_empty() {
+            return Err(ApiError::invalid(
+                "stages",
+                "only an elimination event has stages",
+            ));
+        }
+        return Ok(Vec::new());
+    }
+    if given.is_empty() {
+        return Err(ApiError::invalid(
+            "stages",
+            "an elimination event needs at least one stage",
+        ));
+    }
+    let mut out = Vec::with_capacity(given.len());
+    for (i, stage) in given.iter().enumerate() {
+        let field = format!("stages[{i}]");
+        let last = i + 1 == given.len();
+        let spec = match stage.kind {
+            Some(Kind::SwissRounds(rounds)) if (1..=MAX_ROUNDS).contains(&rounds) => {
+                StageSpec::Swiss { rounds }
+            }
+            Some(Kind::SwissRounds(_)) => {
+                return Err(ApiError::invalid(field, "a Swiss stage has 1 to 50 rounds"));
+            }
+            Some(Kind::CutTo(top)) if top >= 2 => StageSpec::Cut { top },
+            Some(Kind::CutTo(_)) => return Err(ApiError::invalid(field, "a cut keeps at least 2")),
+            Some(Kind::KnockoutAdvance(advance)) if (1..seats).contains(&advance) => {
+                StageSpec::Knockout { advance }
+            }
+            Some(Kind::KnockoutAdvance(_)) => {
+                return Err(ApiError::invalid(
+                    field,
+                    format!(
+                        "a knockout advances 1 to {} of each table of {seats}",
+                        seats - 1
+                    ),
+                ));
+            }
+            Some(Kind::FinalTable(true)) if last => StageSpec::FinalTable,
+            Some(Kind::FinalTable(true)) => {
+                return Err(ApiError::invalid(
+                    field,
+                    "the final table is the last stage",
+                ));
+            }
+            Some(Kind::FinalTable(false)) | None => {
+                return Err(ApiError::invalid(field, "names no stage"));
+            }
+        };
+        out.push(spec);
+    }
+    if out.last() != Some(&StageSpec::FinalTable) {
+        return Err(ApiError::invalid(
+            "stages",
+            "an elimination event ends with a final table",
+        ));
+    }
+    Ok(out)
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -67,7 +183,10 @@ impl Spec {
             .ok()
             .filter(|f| *f != TournamentFormat::Unspecified)
             .ok_or_else(|| {
-                ApiError::invalid("format", "must be SWISS, ROUND_ROBIN, ARENA or LADDER")
+                ApiError::invalid(
+                    "format",
+                    "must be SWISS, ROUND_ROBIN, ARENA, LADDER or ELIMINATION",
+                )
             })?;
         if !(2..=6).contains(&req.seats) {
             return Err(ApiError::invalid("seats", "must be 2 to 6"));
@@ -82,6 +201,12 @@ impl Spec {
                 .map_err(|e| ApiError::invalid("seats", format!("tables of {n} seats: {e}")))?;
         }
         check_length(format, req.rounds, req.duration_minutes)?;
+        let stages = stages(format, req.seats, &req.stages)?;
+        // An elimination event's rounds are its stages'.
+        let rounds = match format {
+            TournamentFormat::Elimination => stages.iter().map(|s| s.rounds()).sum(),
+            _ => req.rounds,
+        };
         let time_control = req
             .time_control
             .as_ref()
@@ -124,7 +249,7 @@ impl Spec {
             ruleset_key: ruleset.key(),
             format: format as i32,
             seats: req.seats,
-            rounds: req.rounds,
+            rounds,
             rated: req.rated,
             time_control,
             conditions,
@@ -132,6 +257,7 @@ impl Spec {
             tiebreaks,
             seed,
             duration_minutes: req.duration_minutes,
+            stages,
         })
     }
 
@@ -171,7 +297,8 @@ fn check_length(format: TournamentFormat, rounds: u32, minutes: u32) -> Result<(
     if !in_rounds && rounds != 0 {
         return Err(ApiError::invalid(
             "rounds",
-            "an arena or a ladder is not played in rounds: leave it 0",
+            "an arena, a ladder or an elimination event (whose stages say its rounds) \
+             takes no rounds: leave it 0",
         ));
     }
     let arena = format == TournamentFormat::Arena;
