@@ -151,6 +151,24 @@ impl Store {
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
+    /// The tournaments `account` entered (withdrawn or not), newest first,
+    /// at most `limit`: a player's tournament history.
+    pub async fn tournaments_entered(
+        &self,
+        account: crate::AccountId,
+        limit: u32,
+    ) -> Result<Vec<Tournament>, Error> {
+        let sql = select_tournaments!(
+            "WHERE id IN (SELECT tournament_id FROM tournament_entries WHERE account_id = $1) \
+             ORDER BY created_at DESC, id LIMIT $2"
+        );
+        let rows: Vec<TournamentRow> = self
+            .db
+            .fetch_all(sql, (account.0, i64::from(limit)))
+            .await?;
+        rows.into_iter().map(TryInto::try_into).collect()
+    }
+
     /// Tournaments not yet ended, oldest first: the ones a league service
     /// drives.
     pub async fn live_tournaments(&self) -> Result<Vec<Tournament>, Error> {

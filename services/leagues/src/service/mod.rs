@@ -175,8 +175,8 @@ impl LeagueService for LeagueApi {
         &self,
         request: Request<v1::ListTournamentsRequest>,
     ) -> Result<Response<v1::ListTournamentsResponse>, Status> {
-        self.caller(&request, "read").await?;
-        ok(self.list(request.into_inner()).await)
+        let caller = self.caller(&request, "read").await?;
+        ok(self.list(caller, request.into_inner()).await)
     }
 
     async fn enter_tournament(

@@ -33,6 +33,7 @@ impl LeagueApi {
 
     pub(super) async fn list(
         &self,
+        caller: Caller,
         req: ListTournamentsRequest,
     ) -> Result<ListTournamentsResponse, ApiError> {
         let state = TournamentState::try_from(req.state)
@@ -41,11 +42,22 @@ impl LeagueApi {
             0 => MAX_LIST,
             n => n.min(MAX_LIST),
         };
-        let listed = self
-            .store
-            .tournaments(convert::phase(state), limit)
-            .await
-            .map_err(store_error)?;
+        let phase = convert::phase(state);
+        let listed = match req.entered {
+            true => self
+                .store
+                .tournaments_entered(AccountId(caller.account_id), limit)
+                .await
+                .map_err(store_error)?
+                .into_iter()
+                .filter(|t| phase.is_none_or(|p| t.phase == p))
+                .collect(),
+            false => self
+                .store
+                .tournaments(phase, limit)
+                .await
+                .map_err(store_error)?,
+        };
         let mut tournaments = Vec::with_capacity(listed.len());
         for t in listed {
             let Some(spec) = Spec::from_value(&t.spec) else {

@@ -142,6 +142,34 @@ async fn entries_meet_the_conditions_and_close_at_the_start() {
         .into_inner();
     assert_eq!(entry.account_id, ann.id);
     assert_eq!(leagues.get(&closed.tournament_id).await.entrants, 1);
+    // A player's history: the tournaments they entered, and no other.
+    let other = leagues.create(swiss("Another", 3, 2)).await;
+    let history = |token: String| {
+        let mut client = client.clone();
+        async move {
+            client
+                .list_tournaments(authed(
+                    skit_proto::v1::ListTournamentsRequest {
+                        entered: true,
+                        ..Default::default()
+                    },
+                    &token,
+                ))
+                .await
+                .expect("history")
+                .into_inner()
+                .tournaments
+                .into_iter()
+                .map(|t| t.tournament_id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        history(ann.token.clone()).await,
+        std::slice::from_ref(&closed.tournament_id)
+    );
+    assert!(history(bot.token.clone()).await.is_empty());
+    assert_ne!(other.tournament_id, closed.tournament_id);
 
     // One entrant cannot fill a table: the start terminates it, saying so.
     client
