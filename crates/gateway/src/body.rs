@@ -62,6 +62,7 @@ described!(
     LeaveTournamentRequest,
     StartTournamentRequest,
     ConstrainSeatingRequest,
+    EditTournamentRequest,
     PauseTournamentRequest,
     ResumeTournamentRequest,
     TerminateTournamentRequest,

@@ -479,6 +479,13 @@ pub const LEAGUE_ROUTES: &[RouteSpec] = &[
     ),
     route(
         "POST",
+        "/v1/tournaments/{tournament_id}/edit",
+        LEAGUE_SERVICE,
+        "EditTournament",
+        Shape::Body,
+    ),
+    route(
+        "POST",
         "/v1/tournaments/{tournament_id}/pause",
         LEAGUE_SERVICE,
         "PauseTournament",

@@ -166,11 +166,7 @@ pub struct Conditions {
 impl Spec {
     /// The request checked in full; the first bad field is named.
     pub fn from_request(req: &CreateTournamentRequest) -> Result<Self, ApiError> {
-        let name = req.name.trim();
-        if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(ApiError::invalid("name", "must be 1 to 100 characters"));
-        }
-        skit_api::text::stored("name", name)?;
+        let name = name(&req.name)?;
         let rules = req.rules.clone().unwrap_or_else(|| v1::Rules {
             preset: "skitgubbe".into(),
             options: None,
@@ -218,9 +214,7 @@ impl Spec {
             // A ladder is for bots.
             conditions.allow_bots = true;
         }
-        if !req.entry_code.is_empty() {
-            skit_api::text::id("entry_code", &req.entry_code)?;
-        }
+        let entry_code = entry_code(&req.entry_code)?;
         let mut tiebreaks = Vec::with_capacity(req.tiebreaks.len());
         for (i, &t) in req.tiebreaks.iter().enumerate() {
             let known = v1::Tiebreak::try_from(t)
@@ -244,7 +238,7 @@ impl Spec {
             None => rand::random(),
         };
         Ok(Self {
-            name: name.to_owned(),
+            name,
             rules: stored_rules,
             ruleset_key: ruleset.key(),
             format: format as i32,
@@ -253,7 +247,7 @@ impl Spec {
             rated: req.rated,
             time_control,
             conditions,
-            entry_code: req.entry_code.clone(),
+            entry_code,
             tiebreaks,
             seed,
             duration_minutes: req.duration_minutes,
@@ -282,6 +276,31 @@ impl Spec {
     pub fn from_value(value: &Value) -> Option<Self> {
         serde_json::from_value(value.clone()).ok()
     }
+}
+
+/// A tournament's name, trimmed: 1 to 100 storable characters.
+pub fn name(text: &str) -> Result<String, ApiError> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(ApiError::invalid("name", "must be 1 to 100 characters"));
+    }
+    skit_api::text::stored("name", name)?;
+    Ok(name.to_owned())
+}
+
+/// An entry code: empty (none), or an id's characters.
+pub fn entry_code(code: &str) -> Result<String, ApiError> {
+    if !code.is_empty() {
+        skit_api::text::id("entry_code", code)?;
+    }
+    Ok(code.to_owned())
+}
+
+/// A start time from the API.
+pub fn starts_at(t: &pbjson_types::Timestamp) -> Result<time::OffsetDateTime, ApiError> {
+    time::OffsetDateTime::from_unix_timestamp(t.seconds)
+        .map(|at| at + time::Duration::nanoseconds(i64::from(t.nanos)))
+        .map_err(|_| ApiError::invalid("starts_at", "out of range"))
 }
 
 /// Rounds for the formats played in rounds; a duration for an arena;
@@ -318,7 +337,7 @@ fn check_length(format: TournamentFormat, rounds: u32, minutes: u32) -> Result<(
 }
 
 impl Conditions {
-    fn from_message(m: Option<&v1::Conditions>) -> Result<Self, ApiError> {
+    pub fn from_message(m: Option<&v1::Conditions>) -> Result<Self, ApiError> {
         let Some(m) = m else {
             return Ok(Self::default());
         };

@@ -19,12 +19,13 @@ use axum::{
 };
 use futures_util::Stream;
 use skit_proto::v1::{
-    ConstrainSeatingRequest, CreateTournamentRequest, EnterTournamentRequest, Entry,
-    GetStandingsRequest, GetTournamentRequest, LeaveTournamentRequest, ListEntriesRequest,
-    ListEntriesResponse, ListTablesRequest, ListTablesResponse, ListTournamentsRequest,
-    ListTournamentsResponse, PauseTournamentRequest, PreviewRoundRequest, PreviewRoundResponse,
-    ResumeTournamentRequest, Standings, StartTournamentRequest, TerminateTournamentRequest,
-    Tournament, TournamentEvent, WatchTournamentRequest, league_service_server::LeagueService,
+    ConstrainSeatingRequest, CreateTournamentRequest, EditTournamentRequest,
+    EnterTournamentRequest, Entry, GetStandingsRequest, GetTournamentRequest,
+    LeaveTournamentRequest, ListEntriesRequest, ListEntriesResponse, ListTablesRequest,
+    ListTablesResponse, ListTournamentsRequest, ListTournamentsResponse, PauseTournamentRequest,
+    PreviewRoundRequest, PreviewRoundResponse, ResumeTournamentRequest, Standings,
+    StartTournamentRequest, TerminateTournamentRequest, Tournament, TournamentEvent,
+    WatchTournamentRequest, league_service_server::LeagueService,
 };
 
 use super::reply::reply;
@@ -93,6 +94,10 @@ pub(super) fn routes<L: LeagueService>(service: Arc<L>, queries: Arc<QueryDecode
         .route(
             "/v1/tournaments/{tournament_id}/seating",
             post(constrain_seating::<L>),
+        )
+        .route(
+            "/v1/tournaments/{tournament_id}/edit",
+            post(edit_tournament::<L>),
         )
         .route(
             "/v1/tournaments/{tournament_id}/pause",
@@ -171,6 +176,7 @@ tournament_body! {
     leave_tournament(LeaveTournamentRequest) -> Entry;
     start_tournament(StartTournamentRequest) -> Tournament;
     constrain_seating(ConstrainSeatingRequest) -> Tournament;
+    edit_tournament(EditTournamentRequest) -> Tournament;
     pause_tournament(PauseTournamentRequest) -> Tournament;
     resume_tournament(ResumeTournamentRequest) -> Tournament;
     terminate_tournament(TerminateTournamentRequest) -> Tournament;

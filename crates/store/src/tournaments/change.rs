@@ -12,6 +12,9 @@ pub struct TournamentChange {
     /// The new phase and its reason.
     pub phase: Option<(TournamentPhase, String)>,
     pub round: Option<u32>,
+    /// A new spec (an operator's edit) and start time.
+    pub spec: Option<Value>,
+    pub starts_at: Option<Option<time::OffsetDateTime>>,
     /// When it started (set once, with the start).
     pub started_at: Option<time::OffsetDateTime>,
     pub constraints: Option<Value>,

@@ -33,6 +33,7 @@ const BUMP: &str = "UPDATE tournaments SET revision = revision + 1, sequence = s
 const SET_PHASE: &str = "UPDATE tournaments SET state = $2, reason = $3 WHERE id = $1";
 const SET_ROUND: &str = "UPDATE tournaments SET round = $2 WHERE id = $1";
 const SET_STARTED: &str = "UPDATE tournaments SET started_at = $2 WHERE id = $1";
+const SET_SPEC: &str = "UPDATE tournaments SET spec = $2, starts_at = $3 WHERE id = $1";
 const SET_CONSTRAINTS: &str = "UPDATE tournaments SET constraints = $2 WHERE id = $1";
 
 const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, account_id, rating, \
@@ -248,6 +249,10 @@ impl Store {
         }
         if let Some(round) = change.round {
             tx.execute(SET_ROUND, (id, count_to_db(round)?)).await?;
+        }
+        if let Some(spec) = &change.spec {
+            let starts_at = change.starts_at.unwrap_or(None);
+            tx.execute(SET_SPEC, (id, Json(spec), starts_at)).await?;
         }
         if let Some(started_at) = change.started_at {
             tx.execute(SET_STARTED, (id, started_at)).await?;

@@ -253,6 +253,14 @@ impl LeagueService for LeagueApi {
         ok(self.constrain(request.into_inner()).await)
     }
 
+    async fn edit_tournament(
+        &self,
+        request: Request<v1::EditTournamentRequest>,
+    ) -> Result<Response<v1::Tournament>, Status> {
+        self.operator(&request).await?;
+        ok(self.edit(request.into_inner()).await)
+    }
+
     async fn pause_tournament(
         &self,
         request: Request<v1::PauseTournamentRequest>,

@@ -5,7 +5,8 @@
 
 use skit_api::ApiError;
 use skit_proto::v1::{
-    self, ConstrainSeatingRequest, CreateTournamentRequest, TerminateTournamentRequest,
+    self, ConstrainSeatingRequest, CreateTournamentRequest, EditTournamentRequest,
+    TerminateTournamentRequest,
 };
 use skit_store::{AccountId, CreatedTournament, NewTournament, TournamentChange, TournamentPhase};
 use time::OffsetDateTime;
@@ -16,7 +17,7 @@ use crate::error::store_error;
 use crate::events::Events;
 use crate::lifecycle::Snapshot;
 use crate::pairing::{Seating, field, next_round};
-use crate::spec::Spec;
+use crate::spec::{self, Conditions, Spec};
 
 /// The longest termination reason.
 const MAX_REASON: usize = 500;
@@ -30,14 +31,7 @@ impl LeagueApi {
     ) -> Result<v1::Tournament, ApiError> {
         let request_id = skit_api::request_id(&req.request_id, "request_id")?;
         let spec = Spec::from_request(&req)?;
-        let starts_at = req
-            .starts_at
-            .map(|t| {
-                OffsetDateTime::from_unix_timestamp(t.seconds)
-                    .map(|at| at + time::Duration::nanoseconds(i64::from(t.nanos)))
-                    .map_err(|_| ApiError::invalid("starts_at", "out of range"))
-            })
-            .transpose()?;
+        let starts_at = req.starts_at.as_ref().map(spec::starts_at).transpose()?;
         let new = NewTournament {
             spec: spec.to_value(),
             starts_at,
@@ -88,6 +82,54 @@ impl LeagueApi {
                     )));
                 }
                 Ok(s.start(OffsetDateTime::now_utc()))
+            })
+            .await?;
+        self.get(&t.id).await
+    }
+
+    /// Changes what the request sets, while the tournament registers.
+    pub(super) async fn edit(
+        &self,
+        req: EditTournamentRequest,
+    ) -> Result<v1::Tournament, ApiError> {
+        let name = req.name.as_deref().map(spec::name).transpose()?;
+        let starts_at = req.starts_at.as_ref().map(spec::starts_at).transpose()?;
+        let conditions = req
+            .conditions
+            .as_ref()
+            .map(|c| Conditions::from_message(Some(c)))
+            .transpose()?;
+        let code = req
+            .entry_code
+            .as_deref()
+            .map(spec::entry_code)
+            .transpose()?;
+        let t = self
+            .steer(&req.tournament_id, |s| {
+                if s.tournament.phase != TournamentPhase::Registering {
+                    return Err(ApiError::failed_precondition(format!(
+                        "tournament {} is {}: only a registering tournament is edited",
+                        s.tournament.id,
+                        s.tournament.phase.as_str()
+                    )));
+                }
+                let mut spec = s.spec.clone();
+                if let Some(name) = &name {
+                    spec.name = name.clone();
+                }
+                if let Some(conditions) = &conditions {
+                    let ladder = spec.format() == v1::TournamentFormat::Ladder;
+                    spec.conditions = conditions.clone();
+                    spec.conditions.allow_bots |= ladder;
+                }
+                if let Some(code) = &code {
+                    spec.entry_code = code.clone();
+                }
+                Ok(TournamentChange {
+                    spec: Some(spec.to_value()),
+                    starts_at: Some(starts_at.or(s.tournament.starts_at)),
+                    ..Default::default()
+                })
             })
             .await?;
         self.get(&t.id).await

@@ -303,3 +303,103 @@ async fn the_preview_is_the_round_seated_and_terminate_voids_play() {
     leagues.stop().await;
     game.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operator_edits_a_registering_tournament_and_it_starts_on_time() {
+    let db = TestDb::sqlite();
+    let game_db = game_db(&db).await;
+    let game = spawn_game(&game_db).await;
+    let leagues = spawn_leagues(&db, &game).await;
+    let client = leagues.client().await;
+    let ann = game.account("ann", AccountKind::Player).await;
+    let t = leagues.create(swiss("Draft", 3, 2)).await;
+    let id = t.tournament_id.clone();
+
+    // Over REST: a new name and an entry code; the rest stays.
+    let http = skit_testkit::Http::new(leagues.url());
+    let (status, edited) = http
+        .call(
+            "POST",
+            &format!("/v1/tournaments/{id}/edit"),
+            Some(OPERATOR_TOKEN),
+            Some(serde_json::json!({ "name": "Final name", "entryCode": "open-sesame" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["name"], "Final name");
+    assert_eq!(edited["entryCodeRequired"], true);
+    assert_eq!(edited["seats"], 3);
+    let edit = |request: skit_proto::v1::EditTournamentRequest, token: &str| {
+        let mut client = client.clone();
+        let request = authed(request, token);
+        async move { client.edit_tournament(request).await }
+    };
+    let refused = edit(
+        skit_proto::v1::EditTournamentRequest {
+            tournament_id: id.clone(),
+            name: Some("Mine".into()),
+            ..Default::default()
+        },
+        &ann.token,
+    )
+    .await
+    .expect_err("only the operator edits");
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    let refused = edit(
+        skit_proto::v1::EditTournamentRequest {
+            tournament_id: id.clone(),
+            name: Some(" ".into()),
+            ..Default::default()
+        },
+        OPERATOR_TOKEN,
+    )
+    .await
+    .expect_err("a blank name");
+    Expected::invalid("name").grpc(&refused);
+    assert_eq!(
+        leagues.get(&id).await.name,
+        "Final name",
+        "a refused edit changes nothing"
+    );
+
+    // A start time that has come: the director starts it (one entrant is
+    // too few, so it ends saying so), and a started tournament is not
+    // edited any more.
+    let now = skit_api::timestamp(time::OffsetDateTime::now_utc());
+    edit(
+        skit_proto::v1::EditTournamentRequest {
+            tournament_id: id.clone(),
+            starts_at: Some(now),
+            ..Default::default()
+        },
+        OPERATOR_TOKEN,
+    )
+    .await
+    .expect("a start time");
+    let ended = leagues
+        .until(
+            &id,
+            Duration::from_secs(10),
+            is(TournamentState::Terminated),
+        )
+        .await;
+    assert!(
+        ended.reason.contains("too few entrants"),
+        "{}",
+        ended.reason
+    );
+    let refused = edit(
+        skit_proto::v1::EditTournamentRequest {
+            tournament_id: id,
+            name: Some("Too late".into()),
+            ..Default::default()
+        },
+        OPERATOR_TOKEN,
+    )
+    .await
+    .expect_err("ended");
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    drop(client);
+    leagues.stop().await;
+    game.stop().await;
+}
