@@ -180,6 +180,24 @@ impl GameClient {
             .collect()
     }
 
+    /// `account`'s conservative rating under `rules` and its rated games
+    /// there, or the game service's error.
+    #[tracing::instrument(skip(self, rules))]
+    pub async fn rating_record(&self, account: i64, rules: &Rules) -> Result<(f64, u32), Status> {
+        let request = GetRatingsRequest {
+            account_ids: vec![account.to_string()],
+            rules: Some(rules.clone()),
+        };
+        let reply = RatingServiceClient::new(self.channel.clone())
+            .get_ratings(authed(request, self.operator.expose())?)
+            .await?
+            .into_inner();
+        Ok(reply
+            .ratings
+            .first()
+            .map_or((0.0, 0), |r| (r.conservative, r.games)))
+    }
+
     /// `account`'s recent peak conservative rating under `rules`: the
     /// highest of its current one and those after its last `games` rated
     /// games, so a player who just lost a few games cannot slip under a

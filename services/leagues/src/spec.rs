@@ -161,6 +161,8 @@ pub struct Conditions {
     pub max_rating: Option<f64>,
     pub invited: Vec<i64>,
     pub max_entrants: u32,
+    #[serde(default)]
+    pub min_rated_games: u32,
 }
 
 impl Spec {
@@ -373,6 +375,7 @@ impl Conditions {
             max_rating: m.max_rating,
             invited,
             max_entrants: m.max_entrants,
+            min_rated_games: m.min_rated_games,
         })
     }
 
@@ -383,6 +386,7 @@ impl Conditions {
             max_rating: self.max_rating,
             invited: self.invited.iter().map(ToString::to_string).collect(),
             max_entrants: self.max_entrants,
+            min_rated_games: self.min_rated_games,
         }
     }
 }

@@ -75,6 +75,7 @@ const CONDITIONS = {
   invited: "This tournament is by invitation only.",
   entry_code: "That entry code is not right.",
   max_entrants: "This tournament is full.",
+  min_rated_games: "You have not played enough rated games under these rules for this tournament.",
   min_rating: "Your rating is below this tournament's minimum.",
   max_rating: "Your recent peak rating is above this tournament's maximum.",
   no_shows: "You lost tournament tables on time recently, so you cannot register for a while.",

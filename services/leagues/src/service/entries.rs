@@ -67,14 +67,27 @@ impl LeagueApi {
             registering(&s)?;
             self.check_conditions(&s, &caller, &req.entry_code)?;
             self.check_no_shows(&caller).await?;
-            let rating = self
+            let (rating, games) = self
                 .game
-                .ratings(&[caller.account_id], &s.spec.rules_message())
+                .rating_record(caller.account_id, &s.spec.rules_message())
                 .await
-                .first()
-                .copied()
-                .unwrap_or(0.0);
+                .map_err(|status| {
+                    tracing::warn!(code = ?status.code(), message = status.message(), "no rating for an entry");
+                    ApiError::unavailable(
+                        "the game service's ratings cannot be read; try again",
+                        std::time::Duration::from_secs(1),
+                    )
+                })?;
             let conditions = &s.spec.conditions;
+            if games < conditions.min_rated_games {
+                return Err(unmet(
+                    "min_rated_games",
+                    format!(
+                        "this tournament needs {} rated games under its rules; you have played {games}",
+                        conditions.min_rated_games
+                    ),
+                ));
+            }
             if conditions.min_rating.is_some() || conditions.max_rating.is_some() {
                 let rules = s.spec.rules_message();
                 let peak = self

@@ -1,5 +1,6 @@
 //! A rating limit is judged on the recent peak: a player whose rating
-//! just dropped below a tournament's maximum still may not enter it.
+//! just dropped below a tournament's maximum still may not enter it; and a
+//! tournament may ask for a number of rated games played.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -116,6 +117,34 @@ async fn a_rating_limit_is_judged_on_the_recent_peak() {
         "{}",
         refused.message()
     );
+    // Rated games played: enough for one tournament, not for another.
+    let needs = |n: u32| skit_proto::v1::CreateTournamentRequest {
+        conditions: Some(Conditions {
+            min_rated_games: n,
+            ..Default::default()
+        }),
+        ..swiss(&format!("{n} games"), 3, 2)
+    };
+    let veterans = leagues.create(needs(1000)).await;
+    let refused = leagues
+        .client()
+        .await
+        .enter_tournament(authed(
+            EnterTournamentRequest {
+                tournament_id: veterans.tournament_id.clone(),
+                entry_code: String::new(),
+            },
+            &player.token,
+        ))
+        .await
+        .expect_err("too few rated games");
+    let info = refused.get_details_error_info().expect("ErrorInfo");
+    assert_eq!(
+        info.metadata.get("condition").map(String::as_str),
+        Some("min_rated_games")
+    );
+    let regulars = leagues.create(needs(1)).await;
+    leagues.enter(&player, &regulars).await;
     drop(games);
     drop(ratings);
     leagues.stop().await;
