@@ -144,23 +144,8 @@ pub fn next_round(
             (seated.tables, seated.repeat_limit)
         }
     };
-    let tables = seated
-        .into_iter()
-        .enumerate()
-        .map(|(i, t)| TournamentTable {
-            round,
-            table: u32::try_from(i + 1).unwrap_or(u32::MAX),
-            seats: t.seats.into_iter().map(account).collect(),
-            phase: TablePhase::Seated,
-            game_id: None,
-            places: None,
-            loser: None,
-            no_show: None,
-            finished_at: None,
-        })
-        .collect();
     Ok(Round {
-        tables,
+        tables: seated_tables(round, seated),
         repeat_limit,
     })
 }
@@ -336,13 +321,19 @@ pub fn continuous_round(
     if seated.tables.is_empty() {
         return None;
     }
-    let tables = seated
-        .tables
-        .into_iter()
-        .enumerate()
-        .map(|(i, t)| TournamentTable {
-            round: wave,
-            table: u32::try_from(i + 1).unwrap_or(u32::MAX),
+    Some(Round {
+        tables: seated_tables(wave, seated.tables),
+        repeat_limit: 0,
+    })
+}
+
+/// `seated` as round `round`'s stored tables, numbered from 1.
+fn seated_tables(round: u32, seated: Vec<Table>) -> Vec<TournamentTable> {
+    (1u32..)
+        .zip(seated)
+        .map(|(table, t)| TournamentTable {
+            round,
+            table,
             seats: t.seats.into_iter().map(account).collect(),
             phase: TablePhase::Seated,
             game_id: None,
@@ -351,9 +342,5 @@ pub fn continuous_round(
             no_show: None,
             finished_at: None,
         })
-        .collect();
-    Some(Round {
-        tables,
-        repeat_limit: 0,
-    })
+        .collect()
 }

@@ -6,33 +6,15 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use skit_proto::v1::{
-    AccountKind, CreateTournamentRequest, EnterTournamentRequest, ListTablesRequest,
-    StartTournamentRequest, TableState, TerminateTournamentRequest, TournamentFormat,
+    AccountKind, CreateTournamentRequest, EnterTournamentRequest, TableState, TournamentFormat,
     TournamentState, TournamentTable,
 };
-use skit_testkit::{OPERATOR_TOKEN, TestDb, authed, spawn_game};
+use skit_testkit::{TestDb, authed, spawn_game};
 use tonic_types::StatusExt;
 
 use crate::helpers::*;
 
 const PLAYED: Duration = Duration::from_secs(120);
-
-async fn tables(leagues: &Leagues, id: &str) -> Vec<TournamentTable> {
-    leagues
-        .client()
-        .await
-        .list_tables(authed(
-            ListTablesRequest {
-                tournament_id: id.to_owned(),
-                ..Default::default()
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("tables")
-        .into_inner()
-        .tables
-}
 
 /// Tables finished per account.
 fn finished(tables: &[TournamentTable]) -> BTreeMap<String, usize> {
@@ -59,35 +41,6 @@ fn nobody_twice(tables: &[TournamentTable]) {
     assert!(seated.values().all(|&n| n == 1), "{seated:?}");
 }
 
-async fn terminate(leagues: &Leagues, id: &str) {
-    leagues
-        .client()
-        .await
-        .terminate_tournament(authed(
-            TerminateTournamentRequest {
-                tournament_id: id.to_owned(),
-                reason: "the test is over".into(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("terminate");
-}
-
-async fn start(leagues: &Leagues, id: &str) {
-    leagues
-        .client()
-        .await
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: id.to_owned(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arena_seats_players_again_as_they_finish() {
     let db = TestDb::sqlite();
@@ -107,7 +60,7 @@ async fn an_arena_seats_players_again_as_they_finish() {
     for p in &players {
         leagues.enter(p, &t).await;
     }
-    start(&leagues, &t.tournament_id).await;
+    leagues.start(&t.tournament_id).await;
     let started = leagues.get(&t.tournament_id).await;
     assert!(
         started.ends_at.is_some(),
@@ -117,7 +70,7 @@ async fn an_arena_seats_players_again_as_they_finish() {
     // players seated again as their tables finish.
     let deadline = tokio::time::Instant::now() + PLAYED;
     loop {
-        let now = tables(&leagues, &t.tournament_id).await;
+        let now = leagues.tables(&t.tournament_id).await;
         nobody_twice(&now);
         assert!(now.iter().all(|t| (2..=3).contains(&t.account_ids.len())));
         if finished(&now).values().filter(|&&n| n >= 3).count() >= 3 {
@@ -129,7 +82,7 @@ async fn an_arena_seats_players_again_as_they_finish() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    terminate(&leagues, &t.tournament_id).await;
+    leagues.terminate(&t.tournament_id).await;
     let ended = leagues.get(&t.tournament_id).await;
     assert_eq!(ended.state, TournamentState::Terminated as i32);
     worker.stop().await;
@@ -158,7 +111,7 @@ async fn a_bot_ladder_takes_bots_while_it_runs() {
     for p in &players[..5] {
         leagues.enter(p, &t).await;
     }
-    start(&leagues, &t.tournament_id).await;
+    leagues.start(&t.tournament_id).await;
     // People may not enter a ladder.
     let person = game.account("person", AccountKind::Player).await;
     let refused = leagues
@@ -182,7 +135,7 @@ async fn a_bot_ladder_takes_bots_while_it_runs() {
     // and is seated and plays too.
     let deadline = tokio::time::Instant::now() + PLAYED;
     loop {
-        let now = tables(&leagues, &t.tournament_id).await;
+        let now = leagues.tables(&t.tournament_id).await;
         nobody_twice(&now);
         if finished(&now).values().filter(|&&n| n >= 2).count() >= 3 {
             break;
@@ -195,7 +148,7 @@ async fn a_bot_ladder_takes_bots_while_it_runs() {
     }
     leagues.enter(&late, &t).await;
     loop {
-        let now = tables(&leagues, &t.tournament_id).await;
+        let now = leagues.tables(&t.tournament_id).await;
         nobody_twice(&now);
         if finished(&now).get(&late.id).is_some_and(|&n| n >= 1) {
             break;
@@ -206,7 +159,7 @@ async fn a_bot_ladder_takes_bots_while_it_runs() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    terminate(&leagues, &t.tournament_id).await;
+    leagues.terminate(&t.tournament_id).await;
     worker.stop().await;
     leagues.stop().await;
     game.stop().await;

@@ -8,8 +8,7 @@ use std::time::Duration;
 
 use skit_proto::v1::stage::Kind;
 use skit_proto::v1::{
-    CreateTournamentRequest, GetStandingsRequest, ListTablesRequest, Stage, StartTournamentRequest,
-    TournamentFormat, TournamentState,
+    CreateTournamentRequest, GetStandingsRequest, Stage, TournamentFormat, TournamentState,
 };
 use skit_testkit::{Expected, OPERATOR_TOKEN, TestDb, authed, spawn_game};
 
@@ -78,30 +77,11 @@ async fn a_staged_elimination_event_is_played_to_its_final_table() {
         leagues.enter(p, &t).await;
     }
     let id = t.tournament_id.clone();
-    client
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: id.clone(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
+    leagues.start(&id).await;
     leagues
         .until(&id, Duration::from_secs(300), is(TournamentState::Finished))
         .await;
-    let tables = client
-        .list_tables(authed(
-            ListTablesRequest {
-                tournament_id: id.clone(),
-                ..Default::default()
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("tables")
-        .into_inner()
-        .tables;
+    let tables = leagues.tables(&id).await;
     let round = |r: u32| {
         tables
             .iter()
@@ -171,15 +151,7 @@ async fn a_staged_elimination_event_is_played_to_its_final_table() {
     for p in &players[..3] {
         leagues.enter(p, &misfit).await;
     }
-    client
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: misfit.tournament_id.clone(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
+    leagues.start(&misfit.tournament_id).await;
     let ended = leagues.get(&misfit.tournament_id).await;
     assert_eq!(ended.state, TournamentState::Terminated as i32);
     assert!(

@@ -10,7 +10,8 @@ use skit_leagues::Config;
 use skit_proto::v1::league_service_client::LeagueServiceClient;
 use skit_proto::v1::{
     AccountKind, Conditions, CreateTournamentRequest, EnterTournamentRequest, GetTournamentRequest,
-    Rules, Tournament, TournamentFormat, TournamentState,
+    ListTablesRequest, Rules, StartTournamentRequest, TerminateTournamentRequest, Tournament,
+    TournamentFormat, TournamentState, TournamentTable,
 };
 use skit_testkit::{GameService, OPERATOR_TOKEN, Player, TestDb, authed};
 use tokio::net::TcpListener;
@@ -114,6 +115,46 @@ impl Leagues {
             .await
             .unwrap_or_else(|e| panic!("get: {e}"))
             .into_inner()
+    }
+
+    /// Starts the tournament as the operator.
+    pub async fn start(&self, id: &str) {
+        let request = StartTournamentRequest {
+            tournament_id: id.to_owned(),
+        };
+        self.client()
+            .await
+            .start_tournament(authed(request, OPERATOR_TOKEN))
+            .await
+            .unwrap_or_else(|e| panic!("start: {e}"));
+    }
+
+    /// Every table of the tournament.
+    pub async fn tables(&self, id: &str) -> Vec<TournamentTable> {
+        let request = ListTablesRequest {
+            tournament_id: id.to_owned(),
+            ..Default::default()
+        };
+        self.client()
+            .await
+            .list_tables(authed(request, OPERATOR_TOKEN))
+            .await
+            .unwrap_or_else(|e| panic!("tables: {e}"))
+            .into_inner()
+            .tables
+    }
+
+    /// Ends the tournament as the operator.
+    pub async fn terminate(&self, id: &str) {
+        let request = TerminateTournamentRequest {
+            tournament_id: id.to_owned(),
+            reason: "the test is over".into(),
+        };
+        self.client()
+            .await
+            .terminate_tournament(authed(request, OPERATOR_TOKEN))
+            .await
+            .unwrap_or_else(|e| panic!("terminate: {e}"));
     }
 
     /// Polls until `ready` holds of the tournament; panics after `within`.

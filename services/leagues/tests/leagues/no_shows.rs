@@ -6,10 +6,9 @@ use std::time::Duration;
 
 use skit_proto::v1::time_control::Clock;
 use skit_proto::v1::{
-    AccountKind, EnterTournamentRequest, ListTablesRequest, OnTimeout, StartTournamentRequest,
-    TimeControl, TournamentState,
+    AccountKind, EnterTournamentRequest, OnTimeout, TimeControl, TournamentState,
 };
-use skit_testkit::{OPERATOR_TOKEN, TestDb, authed, spawn_game};
+use skit_testkit::{TestDb, authed, spawn_game};
 use tonic_types::StatusExt;
 
 use crate::helpers::*;
@@ -44,15 +43,7 @@ async fn repeated_no_shows_are_barred_from_registering() {
             .await;
         leagues.enter(&sleeper, &t).await;
         leagues.enter(&mover, &t).await;
-        client
-            .start_tournament(authed(
-                StartTournamentRequest {
-                    tournament_id: t.tournament_id.clone(),
-                },
-                OPERATOR_TOKEN,
-            ))
-            .await
-            .expect("start");
+        leagues.start(&t.tournament_id).await;
         leagues
             .until(
                 &t.tournament_id,
@@ -60,18 +51,7 @@ async fn repeated_no_shows_are_barred_from_registering() {
                 is(TournamentState::Finished),
             )
             .await;
-        let tables = client
-            .list_tables(authed(
-                ListTablesRequest {
-                    tournament_id: t.tournament_id.clone(),
-                    ..Default::default()
-                },
-                OPERATOR_TOKEN,
-            ))
-            .await
-            .expect("tables")
-            .into_inner()
-            .tables;
+        let tables = leagues.tables(&t.tournament_id).await;
         assert_eq!(
             tables[0].no_show.as_deref(),
             Some(sleeper.id.as_str()),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use skit_proto::v1::{
     AccountKind, Conditions, EnterTournamentRequest, ListTablesRequest, PreviewRoundRequest,
-    StartTournamentRequest, TerminateTournamentRequest, TournamentState,
+    TerminateTournamentRequest, TournamentState,
 };
 use skit_testkit::{Expected, OPERATOR_TOKEN, TestDb, authed, spawn_game};
 use tonic::Code;
@@ -172,15 +172,7 @@ async fn entries_meet_the_conditions_and_close_at_the_start() {
     assert_ne!(other.tournament_id, closed.tournament_id);
 
     // One entrant cannot fill a table: the start terminates it, saying so.
-    client
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: closed.tournament_id.clone(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
+    leagues.start(&closed.tournament_id).await;
     let ended = leagues.get(&closed.tournament_id).await;
     assert_eq!(ended.state, TournamentState::Terminated as i32);
     assert!(
@@ -227,15 +219,7 @@ async fn the_preview_is_the_round_seated_and_terminate_voids_play() {
     let mut sizes: Vec<usize> = preview.tables.iter().map(|t| t.account_ids.len()).collect();
     sizes.sort_unstable();
     assert_eq!(sizes, [2, 2, 3]);
-    client
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: id.clone(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
+    leagues.start(&id).await;
     let seated = client
         .list_tables(authed(
             ListTablesRequest {
@@ -282,18 +266,7 @@ async fn the_preview_is_the_round_seated_and_terminate_voids_play() {
         .until(&id, Duration::from_secs(5), is(TournamentState::Terminated))
         .await;
     assert_eq!(after.round, 1, "no round is seated after the end");
-    let tables = client
-        .list_tables(authed(
-            ListTablesRequest {
-                tournament_id: id,
-                ..Default::default()
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("tables")
-        .into_inner()
-        .tables;
+    let tables = leagues.tables(&id).await;
     assert!(
         tables
             .iter()

@@ -5,10 +5,8 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use skit_proto::v1::{
-    ListGamesRequest, ListTablesRequest, StartTournamentRequest, TournamentState,
-};
-use skit_testkit::{OPERATOR_TOKEN, TestDb, authed, spawn_game};
+use skit_proto::v1::{ListGamesRequest, TournamentState};
+use skit_testkit::{TestDb, authed, spawn_game};
 
 use crate::helpers::*;
 
@@ -23,17 +21,7 @@ async fn a_restart_mid_round_loses_nothing() {
     for p in &players {
         leagues.enter(p, &t).await;
     }
-    leagues
-        .client()
-        .await
-        .start_tournament(authed(
-            StartTournamentRequest {
-                tournament_id: t.tournament_id.clone(),
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("start");
+    leagues.start(&t.tournament_id).await;
     // Round 1's games exist before anyone plays: stop the service then.
     leagues
         .until(&t.tournament_id, Duration::from_secs(10), |t| {
@@ -54,20 +42,7 @@ async fn a_restart_mid_round_loses_nothing() {
         )
         .await;
     assert_eq!(done.round, 2);
-    let tables = leagues
-        .client()
-        .await
-        .list_tables(authed(
-            ListTablesRequest {
-                tournament_id: t.tournament_id.clone(),
-                ..Default::default()
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("tables")
-        .into_inner()
-        .tables;
+    let tables = leagues.tables(&t.tournament_id).await;
     assert_eq!(tables.len(), 4, "two rounds of two tables, seated once");
     let games: BTreeSet<_> = tables.iter().filter_map(|t| t.game_id.clone()).collect();
     assert_eq!(games.len(), 4, "one game per table");

@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use skit_league::Points;
 use skit_proto::v1::{
-    GetStandingsRequest, ListTablesRequest, TableState, TournamentEventKind, TournamentState,
-    WatchTournamentRequest,
+    GetStandingsRequest, TableState, TournamentEventKind, TournamentState, WatchTournamentRequest,
 };
 use skit_testkit::{OPERATOR_TOKEN, TestDb, authed, on_both_databases, spawn_game};
 use tokio_stream::StreamExt;
@@ -56,18 +55,7 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
         .await;
     assert_eq!(done.round, 3);
 
-    let tables = client
-        .list_tables(authed(
-            ListTablesRequest {
-                tournament_id: t.tournament_id.clone(),
-                ..Default::default()
-            },
-            OPERATOR_TOKEN,
-        ))
-        .await
-        .expect("tables")
-        .into_inner()
-        .tables;
+    let tables = leagues.tables(&t.tournament_id).await;
     assert_eq!(tables.len(), 9, "three rounds of three tables");
     let mut met = BTreeSet::new();
     let mut expected: BTreeMap<String, Points> = BTreeMap::new();
