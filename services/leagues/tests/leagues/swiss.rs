@@ -1,6 +1,7 @@
 //! A whole Swiss tournament of nine bot accounts at 3-seat tables, played
 //! to the end by a bot worker, with its tables, standings and events
-//! checked against the games' own results.
+//! checked against the games' own results; and a round robin of nine in
+//! which every pair meets exactly once.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -213,3 +214,45 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
 }
 
 on_both_databases!(a_swiss_tournament_is_played_to_the_end);
+
+/// A round robin of nine at tables of three: in four rounds every pair of
+/// players meets exactly once, from the fixed schedule.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_seats_every_pair_exactly_once() {
+    let db = TestDb::sqlite();
+    let game_db = game_db(&db).await;
+    let game = spawn_game(&game_db).await;
+    let leagues = spawn_leagues(&db, &game).await;
+    let players = bots(&game, "robin", 9).await;
+    let worker = Worker::start(&game, &players);
+    let t = leagues
+        .create(skit_proto::v1::CreateTournamentRequest {
+            format: skit_proto::v1::TournamentFormat::RoundRobin as i32,
+            ..swiss("Everyone once", 3, 4)
+        })
+        .await;
+    for p in &players {
+        leagues.enter(p, &t).await;
+    }
+    leagues.start(&t.tournament_id).await;
+    leagues
+        .until(&t.tournament_id, PLAYED, is(TournamentState::Finished))
+        .await;
+    let tables = leagues.tables(&t.tournament_id).await;
+    assert_eq!(tables.len(), 12, "four rounds of three tables");
+    let mut met = BTreeMap::new();
+    for table in &tables {
+        for a in &table.account_ids {
+            for b in &table.account_ids {
+                if a < b {
+                    *met.entry((a.clone(), b.clone())).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(met.len(), 36, "all 36 pairs of nine met");
+    assert!(met.values().all(|&n| n == 1), "{met:?}");
+    worker.stop().await;
+    leagues.stop().await;
+    game.stop().await;
+}
