@@ -23,6 +23,7 @@ pub mod export;
 pub mod lifecycle;
 mod no_shows;
 pub mod pairing;
+mod scores;
 mod service;
 pub mod spec;
 mod stages;

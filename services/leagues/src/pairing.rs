@@ -6,13 +6,14 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use skit_league::{
-    ArenaParams, Constraints, Entrant, History, PairingError, PlayerId, RoundRobinRequest, Scoring,
-    Seed, Standing, StandingsError, SwissRequest, Table, TableResult, Tiebreak, Waiting, arena,
-    round_robin, standings, swiss,
+    ArenaParams, Constraints, History, PairingError, PlayerId, RoundRobinRequest, Seed, Standing,
+    StandingsError, SwissRequest, Table, Waiting, arena, round_robin, swiss,
 };
-use skit_proto::v1::{self, TournamentFormat};
+use skit_proto::v1::TournamentFormat;
 use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
 
+pub use crate::scores::field;
+use crate::scores::{account, counted, player, points_standings};
 use crate::spec::Spec;
 
 /// Search steps per repeat limit for a Swiss round, and per round of a
@@ -20,9 +21,6 @@ use crate::spec::Spec;
 const BUDGET: u64 = 200_000;
 /// Seeded orders a round robin tries.
 const ATTEMPTS: u32 = 20;
-/// Rating points for placing ahead of an opponent, in the performance
-/// tiebreak.
-const SPREAD: i64 = 200;
 /// An arena's cost for two players who sat at each other's last table:
 /// about what twenty places of rank apart cost near the middle.
 const REMATCH_PENALTY: i64 = 20_000;
@@ -75,23 +73,6 @@ impl Seating {
 pub struct Round {
     pub tables: Vec<TournamentTable>,
     pub repeat_limit: u32,
-}
-
-pub(crate) fn player(account: i64) -> PlayerId {
-    PlayerId(u64::try_from(account).unwrap_or_default())
-}
-
-fn account(player: PlayerId) -> AccountId {
-    AccountId(i64::try_from(player.0).unwrap_or_default())
-}
-
-/// The entrants who play: registered and not withdrawn.
-pub fn field(entries: &[TournamentEntry]) -> Vec<&TournamentEntry> {
-    entries.iter().filter(|e| !e.withdrawn).collect()
-}
-
-fn counted(table: &TournamentTable) -> bool {
-    table.phase != TablePhase::Void
 }
 
 /// Round `round`'s tables.
@@ -172,18 +153,6 @@ fn ranking(
     seeded.iter().map(|e| player(e.account_id.0)).collect()
 }
 
-fn tiebreak(t: i32) -> Option<Tiebreak> {
-    Some(match v1::Tiebreak::try_from(t).ok()? {
-        v1::Tiebreak::HeadToHead => Tiebreak::HeadToHead,
-        v1::Tiebreak::OpponentsAverage => Tiebreak::OpponentsAverage,
-        v1::Tiebreak::SonnebornBerger => Tiebreak::SonnebornBerger,
-        v1::Tiebreak::Firsts => Tiebreak::Firsts,
-        v1::Tiebreak::FewestSkitgubbe => Tiebreak::FewestSkitgubbe,
-        v1::Tiebreak::Performance => Tiebreak::Performance,
-        v1::Tiebreak::Unspecified => return None,
-    })
-}
-
 /// The standings over every finished table, in the event's order: by
 /// points, or for an elimination event by how far each player got.
 pub fn standings_of(
@@ -196,46 +165,6 @@ pub fn standings_of(
         TournamentFormat::Elimination => crate::stages::reorder(spec, entries, tables, rows),
         _ => rows,
     })
-}
-
-/// The standings over every finished table, by points and the tiebreaks.
-pub(crate) fn points_standings(
-    spec: &Spec,
-    entries: &[TournamentEntry],
-    tables: &[TournamentTable],
-) -> Result<Vec<Standing>, StandingsError> {
-    // Everyone who sat at a table counts, even if withdrawn since.
-    let entrants: Vec<Entrant> = entries
-        .iter()
-        .filter(|e| !e.withdrawn || tables.iter().any(|t| t.seats.contains(&e.account_id)))
-        .map(|e| Entrant {
-            player: player(e.account_id.0),
-            rating: e.rating.round() as i64,
-        })
-        .collect();
-    let mut results = Vec::new();
-    for t in tables.iter().filter(|t| t.phase == TablePhase::Over) {
-        let table = Table::new(t.seats.iter().map(|a| player(a.0)).collect());
-        let places = t
-            .places
-            .clone()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| p as usize)
-            .collect();
-        match TableResult::new(table, places, t.loser.map(|l| l as usize)) {
-            Ok(result) => results.push(result),
-            Err(error) => {
-                tracing::error!(round = t.round, table = t.table, %error, "a stored result is unusable");
-            }
-        }
-    }
-    let scoring = Scoring {
-        chain: spec.tiebreaks.iter().filter_map(|&t| tiebreak(t)).collect(),
-        spread: SPREAD,
-        seed: Seed(spec.seed),
-    };
-    standings(&entrants, &results, &scoring)
 }
 
 /// Whether tables are seated continuously as players free up (arena, bot

@@ -12,7 +12,7 @@ use skit_league::{
 };
 use skit_store::{TablePhase, TournamentEntry, TournamentTable};
 
-use crate::pairing::{field, player, points_standings};
+use crate::scores::{field, player, points_standings};
 use crate::spec::{Spec, StageSpec};
 
 /// Search steps per repeat limit for a Swiss stage's round.
