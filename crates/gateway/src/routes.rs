@@ -478,6 +478,13 @@ pub const LEAGUE_ROUTES: &[RouteSpec] = &[
         Shape::Body,
     ),
     route(
+        "GET",
+        "/v1/tournaments/{tournament_id}/audit",
+        LEAGUE_SERVICE,
+        "AuditRound",
+        Shape::Query,
+    ),
+    route(
         "POST",
         "/v1/tournaments/{tournament_id}/edit",
         LEAGUE_SERVICE,

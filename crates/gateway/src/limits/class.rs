@@ -77,7 +77,7 @@ pub struct Call {
 const LONG_POLLS: [&str; 3] = ["GetView", "ListGames", "GetTicket"];
 
 /// Reads whose verb does not say so.
-const READS: [&str; 2] = ["WhoAmI", "PreviewRound"];
+const READS: [&str; 3] = ["WhoAmI", "PreviewRound", "AuditRound"];
 
 /// The call an RPC of the `skitgubbe` API is. An RPC not named here is
 /// classed by its verb, so a new one is limited from the start.

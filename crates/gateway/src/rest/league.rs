@@ -19,12 +19,12 @@ use axum::{
 };
 use futures_util::Stream;
 use skit_proto::v1::{
-    ConstrainSeatingRequest, CreateTournamentRequest, EditTournamentRequest,
-    EnterTournamentRequest, Entry, GetStandingsRequest, GetTournamentRequest,
-    LeaveTournamentRequest, ListEntriesRequest, ListEntriesResponse, ListTablesRequest,
-    ListTablesResponse, ListTournamentsRequest, ListTournamentsResponse, PauseTournamentRequest,
-    PreviewRoundRequest, PreviewRoundResponse, ResumeTournamentRequest, Standings,
-    StartTournamentRequest, TerminateTournamentRequest, Tournament, TournamentEvent,
+    AuditRoundRequest, AuditRoundResponse, ConstrainSeatingRequest, CreateTournamentRequest,
+    EditTournamentRequest, EnterTournamentRequest, Entry, GetStandingsRequest,
+    GetTournamentRequest, LeaveTournamentRequest, ListEntriesRequest, ListEntriesResponse,
+    ListTablesRequest, ListTablesResponse, ListTournamentsRequest, ListTournamentsResponse,
+    PauseTournamentRequest, PreviewRoundRequest, PreviewRoundResponse, ResumeTournamentRequest,
+    Standings, StartTournamentRequest, TerminateTournamentRequest, Tournament, TournamentEvent,
     WatchTournamentRequest, league_service_server::LeagueService,
 };
 
@@ -94,6 +94,10 @@ pub(super) fn routes<L: LeagueService>(service: Arc<L>, queries: Arc<QueryDecode
         .route(
             "/v1/tournaments/{tournament_id}/seating",
             post(constrain_seating::<L>),
+        )
+        .route(
+            "/v1/tournaments/{tournament_id}/audit",
+            get(audit_round::<L>),
         )
         .route(
             "/v1/tournaments/{tournament_id}/edit",
@@ -188,6 +192,7 @@ tournament_query! {
     get_standings(GetStandingsRequest) -> Standings;
     list_tables(ListTablesRequest) -> ListTablesResponse;
     preview_round(PreviewRoundRequest) -> PreviewRoundResponse;
+    audit_round(AuditRoundRequest) -> AuditRoundResponse;
 }
 
 /// The tournament's events after `afterSequence` (or, when the query does

@@ -237,6 +237,14 @@ impl LeagueService for LeagueApi {
         ok(self.start(&request.into_inner().tournament_id).await)
     }
 
+    async fn audit_round(
+        &self,
+        request: Request<v1::AuditRoundRequest>,
+    ) -> Result<Response<v1::AuditRoundResponse>, Status> {
+        self.caller(&request, "read").await?;
+        ok(self.audit(request.into_inner()).await)
+    }
+
     async fn preview_round(
         &self,
         request: Request<v1::PreviewRoundRequest>,

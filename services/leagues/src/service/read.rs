@@ -4,15 +4,15 @@
 
 use skit_api::ApiError;
 use skit_proto::v1::{
-    self, ListEntriesResponse, ListTablesRequest, ListTablesResponse, ListTournamentsRequest,
-    ListTournamentsResponse, TournamentState,
+    self, AuditRoundRequest, AuditRoundResponse, ListEntriesResponse, ListTablesRequest,
+    ListTablesResponse, ListTournamentsRequest, ListTournamentsResponse, TournamentState,
 };
-use skit_store::AccountId;
+use skit_store::{AccountId, TournamentTable};
 
 use super::{Caller, LeagueApi};
 use crate::convert;
 use crate::error::store_error;
-use crate::pairing::{field, standings_of};
+use crate::pairing::{continuous, field, next_round, standings_of};
 use crate::spec::Spec;
 
 /// The most tournaments one list answers.
@@ -100,6 +100,51 @@ impl LeagueApi {
             .map(convert::table)
             .collect();
         Ok(ListTablesResponse { tables })
+    }
+
+    /// Round `req.round` recomputed from what was stored before it, beside
+    /// the tables it got.
+    pub(super) async fn audit(
+        &self,
+        req: AuditRoundRequest,
+    ) -> Result<AuditRoundResponse, ApiError> {
+        let s = self.snapshot(&req.tournament_id).await?;
+        if continuous(&s.spec) {
+            return Err(ApiError::failed_precondition(
+                "an arena's or a ladder's tables depend on when tables finished; they are not recomputed",
+            ));
+        }
+        let round = req.round;
+        if round == 0 || round > s.tournament.round {
+            return Err(ApiError::invalid(
+                "round",
+                format!("must be 1 to {}, the round seated last", s.tournament.round),
+            ));
+        }
+        let before: Vec<TournamentTable> = s
+            .tables
+            .iter()
+            .filter(|t| t.round < round)
+            .cloned()
+            .collect();
+        let recomputed = next_round(&s.spec, &s.entries, &before, &s.seating(), round)
+            .map_err(|e| {
+                ApiError::failed_precondition(format!("round {round} cannot be recomputed: {e}"))
+            })?
+            .tables;
+        let stored: Vec<&TournamentTable> = s.tables.iter().filter(|t| t.round == round).collect();
+        let seats = |t: &TournamentTable| t.seats.clone();
+        let matches = stored.len() == recomputed.len()
+            && stored
+                .iter()
+                .zip(&recomputed)
+                .all(|(a, b)| seats(a) == seats(b));
+        Ok(AuditRoundResponse {
+            round,
+            matches,
+            stored: stored.into_iter().map(convert::table).collect(),
+            recomputed: recomputed.iter().map(convert::table).collect(),
+        })
     }
 
     /// The standings over the tables stored at one sequence number: read

@@ -141,6 +141,22 @@ async fn a_staged_elimination_event_is_played_to_its_final_table() {
         "then those cut: {order:?}"
     );
 
+    // Each stage's rounds recompute from what was stored before them.
+    for round in 1..=4 {
+        let audit = client
+            .audit_round(authed(
+                skit_proto::v1::AuditRoundRequest {
+                    tournament_id: t.tournament_id.clone(),
+                    round,
+                },
+                OPERATOR_TOKEN,
+            ))
+            .await
+            .expect("audit")
+            .into_inner();
+        assert!(audit.matches, "round {round}: {audit:?}");
+    }
+
     // Stages that do not fit the field end the event at the start.
     let misfit = leagues
         .create(staged(

@@ -120,6 +120,35 @@ async fn a_swiss_tournament_is_played_to_the_end(db: &TestDb) {
         "ranked by score: {scores:?}"
     );
 
+    // Every round recomputes, from what was stored before it, to the
+    // tables it got.
+    for round in 1..=3 {
+        let audit = client
+            .audit_round(authed(
+                skit_proto::v1::AuditRoundRequest {
+                    tournament_id: t.tournament_id.clone(),
+                    round,
+                },
+                OPERATOR_TOKEN,
+            ))
+            .await
+            .expect("audit")
+            .into_inner();
+        assert!(audit.matches, "round {round}: {audit:?}");
+        assert_eq!(audit.stored.len(), 3);
+    }
+    let refused = client
+        .audit_round(authed(
+            skit_proto::v1::AuditRoundRequest {
+                tournament_id: t.tournament_id.clone(),
+                round: 4,
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect_err("no round 4");
+    skit_testkit::Expected::invalid("round").grpc(&refused);
+
     // The event stream from the start: numbered without gaps, and ending
     // with the final standings.
     let mut events = client
