@@ -128,7 +128,11 @@ impl Director {
             tracing::debug!(tournament_id = %t.id, "changed meanwhile; reading again next tick");
             return Ok(false);
         }
-        *snapshot = read(&self.store, snapshot.tournament.clone()).await?;
+        let id = snapshot.tournament.id.clone();
+        let Some(fresh) = self.store.tournament(&id).await? else {
+            return Ok(false);
+        };
+        *snapshot = read(&self.store, fresh).await?;
         Ok(true)
     }
 
@@ -209,9 +213,10 @@ impl Director {
     }
 }
 
-/// `t` with its spec, entries and tables.
+/// `t`, as just read, with its spec, entries and tables. The tables are
+/// read after `t`, so a change in between leaves the snapshot's revision
+/// behind and its own change is refused, never applied to newer tables.
 pub async fn read(store: &Store, t: Tournament) -> Result<Snapshot, StepError> {
-    let t = store.tournament(&t.id).await?.unwrap_or(t);
     let spec = Spec::from_value(&t.spec).ok_or_else(|| StepError::Spec(t.id.clone()))?;
     let entries = store.tournament_entries(&t.id).await?;
     let tables = store.tournament_tables(&t.id).await?;

@@ -6,11 +6,10 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use skit_proto::v1::{
-    AccountKind, CreateTournamentRequest, EnterTournamentRequest, TableState, TournamentFormat,
-    TournamentState, TournamentTable,
+    AccountKind, CreateTournamentRequest, TableState, TournamentFormat, TournamentState,
+    TournamentTable,
 };
-use skit_testkit::{TestDb, authed, spawn_game};
-use tonic_types::StatusExt;
+use skit_testkit::{TestDb, spawn_game};
 
 use crate::helpers::*;
 
@@ -114,23 +113,8 @@ async fn a_bot_ladder_takes_bots_while_it_runs() {
     leagues.start(&t.tournament_id).await;
     // People may not enter a ladder.
     let person = game.account("person", AccountKind::Player).await;
-    let refused = leagues
-        .client()
-        .await
-        .enter_tournament(authed(
-            EnterTournamentRequest {
-                tournament_id: t.tournament_id.clone(),
-                entry_code: String::new(),
-            },
-            &person.token,
-        ))
-        .await
-        .expect_err("a person");
-    let info = refused.get_details_error_info().expect("ErrorInfo");
-    assert_eq!(
-        info.metadata.get("condition").map(String::as_str),
-        Some("account_kind")
-    );
+    let refused = leagues.refused_entry(&person, &t.tournament_id).await;
+    assert_eq!(condition(&refused), "account_kind");
     // The first five play a while; then a bot joins the running ladder
     // and is seated and plays too.
     let deadline = tokio::time::Instant::now() + PLAYED;

@@ -157,6 +157,19 @@ impl Leagues {
             .unwrap_or_else(|e| panic!("terminate: {e}"));
     }
 
+    /// `player`'s entry into tournament `id`, which must be refused.
+    pub async fn refused_entry(&self, player: &Player, id: &str) -> tonic::Status {
+        let request = EnterTournamentRequest {
+            tournament_id: id.to_owned(),
+            entry_code: String::new(),
+        };
+        self.client()
+            .await
+            .enter_tournament(authed(request, &player.token))
+            .await
+            .expect_err("the entry is refused")
+    }
+
     /// Polls until `ready` holds of the tournament; panics after `within`.
     pub async fn until(
         &self,
@@ -257,4 +270,13 @@ impl Worker {
         }
         self.task.await.expect("join").expect("the worker ran");
     }
+}
+
+/// The registration condition a refused entry names.
+pub fn condition(status: &tonic::Status) -> String {
+    use tonic_types::StatusExt;
+    assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{status:?}");
+    let info = status.get_details_error_info().expect("ErrorInfo");
+    assert_eq!(info.reason, "registration_condition");
+    info.metadata.get("condition").cloned().unwrap_or_default()
 }

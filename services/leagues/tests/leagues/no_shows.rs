@@ -5,10 +5,8 @@
 use std::time::Duration;
 
 use skit_proto::v1::time_control::Clock;
-use skit_proto::v1::{
-    AccountKind, EnterTournamentRequest, OnTimeout, TimeControl, TournamentState,
-};
-use skit_testkit::{TestDb, authed, spawn_game};
+use skit_proto::v1::{AccountKind, OnTimeout, TimeControl, TournamentState};
+use skit_testkit::{TestDb, spawn_game};
 use tonic_types::StatusExt;
 
 use crate::helpers::*;
@@ -33,7 +31,7 @@ async fn repeated_no_shows_are_barred_from_registering() {
     let mover = game.account("mover", AccountKind::Bot).await;
     // Only the mover's turns are played.
     let worker = Worker::start(&game, std::slice::from_ref(&mover));
-    let mut client = leagues.client().await;
+    let client = leagues.client().await;
     for i in 0..2 {
         let t = leagues
             .create(skit_proto::v1::CreateTournamentRequest {
@@ -59,21 +57,9 @@ async fn repeated_no_shows_are_barred_from_registering() {
         );
     }
     let next = leagues.create(swiss("After two no-shows", 2, 1)).await;
-    let refused = client
-        .enter_tournament(authed(
-            EnterTournamentRequest {
-                tournament_id: next.tournament_id.clone(),
-                entry_code: String::new(),
-            },
-            &sleeper.token,
-        ))
-        .await
-        .expect_err("barred");
+    let refused = leagues.refused_entry(&sleeper, &next.tournament_id).await;
+    assert_eq!(condition(&refused), "no_shows");
     let info = refused.get_details_error_info().expect("ErrorInfo");
-    assert_eq!(
-        info.metadata.get("condition").map(String::as_str),
-        Some("no_shows")
-    );
     assert!(info.metadata.contains_key("barred_until"), "{info:?}");
     // The player who came is not barred.
     leagues.enter(&mover, &next).await;

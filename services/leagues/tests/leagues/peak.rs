@@ -6,11 +6,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
-    AccountKind, Conditions, CreateGameRequest, EnterTournamentRequest, GetRatingHistoryRequest,
-    GetRatingsRequest,
+    AccountKind, Conditions, CreateGameRequest, GetRatingHistoryRequest, GetRatingsRequest,
 };
 use skit_testkit::{OPERATOR_TOKEN, Player, TestDb, authed, play_out, skitgubbe_for, spawn_game};
-use tonic_types::StatusExt;
 
 use crate::helpers::*;
 
@@ -95,23 +93,8 @@ async fn a_rating_limit_is_judged_on_the_recent_peak() {
             ..swiss("Below the peak", 3, 2)
         })
         .await;
-    let refused = leagues
-        .client()
-        .await
-        .enter_tournament(authed(
-            EnterTournamentRequest {
-                tournament_id: t.tournament_id.clone(),
-                entry_code: String::new(),
-            },
-            &player.token,
-        ))
-        .await
-        .expect_err("the peak is above the maximum");
-    let info = refused.get_details_error_info().expect("ErrorInfo");
-    assert_eq!(
-        info.metadata.get("condition").map(String::as_str),
-        Some("max_rating")
-    );
+    let refused = leagues.refused_entry(&player, &t.tournament_id).await;
+    assert_eq!(condition(&refused), "max_rating");
     assert!(
         refused.message().contains("recent peak"),
         "{}",
@@ -127,22 +110,9 @@ async fn a_rating_limit_is_judged_on_the_recent_peak() {
     };
     let veterans = leagues.create(needs(1000)).await;
     let refused = leagues
-        .client()
-        .await
-        .enter_tournament(authed(
-            EnterTournamentRequest {
-                tournament_id: veterans.tournament_id.clone(),
-                entry_code: String::new(),
-            },
-            &player.token,
-        ))
-        .await
-        .expect_err("too few rated games");
-    let info = refused.get_details_error_info().expect("ErrorInfo");
-    assert_eq!(
-        info.metadata.get("condition").map(String::as_str),
-        Some("min_rated_games")
-    );
+        .refused_entry(&player, &veterans.tournament_id)
+        .await;
+    assert_eq!(condition(&refused), "min_rated_games");
     let regulars = leagues.create(needs(1)).await;
     leagues.enter(&player, &regulars).await;
     drop(games);

@@ -10,7 +10,6 @@ use skit_proto::v1::{
 };
 use skit_testkit::{Expected, OPERATOR_TOKEN, TestDb, authed, spawn_game};
 use tonic::Code;
-use tonic_types::StatusExt;
 
 use crate::helpers::*;
 
@@ -91,13 +90,6 @@ async fn bad_creates_name_their_field_and_only_the_operator_creates() {
     drop(client);
     leagues.stop().await;
     game.stop().await;
-}
-
-fn condition(status: &tonic::Status) -> String {
-    assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
-    let info = status.get_details_error_info().expect("ErrorInfo");
-    assert_eq!(info.reason, "registration_condition");
-    info.metadata.get("condition").cloned().unwrap_or_default()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
