@@ -101,11 +101,23 @@ class Api:
         raise RuntimeError("unreachable")
 
     def my_turns(self) -> list[dict]:
-        query = urllib.parse.urlencode({"myTurnOnly": "true", "waitMs": self.wait_ms})
-        return self.call("GET", f"/v1/games?{query}")["games"]
+        """Every game where we may act: the first page long-polled, the rest at once."""
+        return self.pages({"myTurnOnly": "true", "waitMs": self.wait_ms})
 
     def unfinished_games(self) -> list[dict]:
-        return self.call("GET", "/v1/games?waitMs=0")["games"]
+        return self.pages({"waitMs": 0})
+
+    def pages(self, query: dict) -> list[dict]:
+        games, token = [], ""
+        while True:
+            page_query = query | {"pageSize": 1000}
+            if token:
+                page_query |= {"pageToken": token, "waitMs": 0}
+            page = self.call("GET", f"/v1/games?{urllib.parse.urlencode(page_query)}")
+            games += page.get("games", [])
+            token = page.get("nextPageToken", "")
+            if not token:
+                return games
 
     def view(self, game: str, seat: int, after: str | None = None) -> dict:
         """The seat's view; with `after`, waits until the version is past it."""

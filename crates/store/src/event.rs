@@ -1,10 +1,12 @@
 //! Events as the store sees them: a kind and an opaque JSON payload in a
 //! per-game sequence. The rules live elsewhere.
 
+use std::sync::Arc;
+
 use serde_json::Value;
 use time::OffsetDateTime;
 
-use crate::GameId;
+use crate::{AccountId, GameId};
 
 /// An event to append.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,8 +54,31 @@ pub struct StoredEvent {
 /// A hint to re-read, not the data: notices can be missed (a lagging
 /// receiver, a dropped Postgres connection), so a subscriber loads events
 /// from the last seq it knows rather than trusting it saw every notice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Appended {
     pub game_id: GameId,
     pub seq: u64,
+    /// The accounts that may act once the append is applied, where the
+    /// appender said ([`crate::ToAct`]); `None`: not said (a change of
+    /// seats, or an append without it), so anyone seated may have a turn.
+    pub to_act: Option<Arc<[AccountId]>>,
+}
+
+impl Appended {
+    /// A notice that says nothing of whose turn it is.
+    pub fn new(game_id: GameId, seq: u64) -> Self {
+        Self {
+            game_id,
+            seq,
+            to_act: None,
+        }
+    }
+
+    /// Whether `account` may now have a turn in the game: it may act, or
+    /// the notice does not say who may.
+    pub fn may_concern(&self, account: AccountId) -> bool {
+        self.to_act
+            .as_ref()
+            .is_none_or(|accounts| accounts.contains(&account))
+    }
 }

@@ -6,10 +6,11 @@
 use serde_json::Value;
 use sqlx::types::Json;
 
+use crate::batch::Append;
 use crate::db::{Db, Tx};
 use crate::error::is_unique_violation;
 use crate::rows::{self, EventRow};
-use crate::{Error, GameId, NewEvent, Store, StoredEvent, sql};
+use crate::{Error, GameId, NewEvent, Store, StoredEvent, ToAct, sql};
 
 impl Store {
     /// The seq of the game's last event; `None` if there is no such game.
@@ -39,15 +40,11 @@ async fn last_seq(db: &Db, game_id: GameId) -> Result<Option<u64>, Error> {
 /// against the log; a unique violation (another appender won a race past
 /// the checks) is answered with what won it. Announcing the events is the
 /// caller's.
-pub(crate) async fn append_alone(
-    db: &Db,
-    game_id: GameId,
-    expected_seq: u64,
-    events: &[NewEvent],
-) -> Result<Vec<StoredEvent>, Error> {
+pub(crate) async fn append_alone(db: &Db, r: &Append<'_>) -> Result<Vec<StoredEvent>, Error> {
+    let (game_id, events) = (r.game_id, r.events);
     rows::validate_append(events)?;
     let mut tx = db.begin().await?;
-    let stored = match append_in_tx(&mut tx, game_id, expected_seq, events).await {
+    let stored = match append_in_tx(&mut tx, r).await {
         Ok(stored) => stored,
         // The loser of a race lands here once the winner commits (on
         // SQLite, whose writers take turns, only if another process wrote).
@@ -65,10 +62,10 @@ pub(crate) async fn append_alone(
 /// write transaction, so nothing can slip in between check and insert.
 pub(crate) async fn append_in_tx(
     tx: &mut Tx<'_>,
-    game_id: GameId,
-    expected_seq: u64,
-    events: &[NewEvent],
+    r: &Append<'_>,
 ) -> Result<Vec<StoredEvent>, Error> {
+    let (game_id, expected_seq, events) = (r.game_id, r.expected_seq, r.events);
+    let to_act = ToAct::mask(r.to_act);
     let id = game_id.to_string();
     for move_id in events.iter().filter_map(|e| e.move_id.as_deref()) {
         let row: Option<EventRow> = tx
@@ -84,7 +81,7 @@ pub(crate) async fn append_in_tx(
     rows::check_expected(game_id, last, expected_seq)?;
     let mut stored = Vec::with_capacity(events.len());
     for (seq, event) in (expected_seq..).zip(events) {
-        stored.push(insert_event(tx, game_id, seq, event).await?);
+        stored.push(insert_event(tx, game_id, seq, event, to_act).await?);
     }
     Ok(stored)
 }
@@ -94,6 +91,7 @@ pub(crate) async fn insert_event(
     game_id: GameId,
     seq: u64,
     event: &NewEvent,
+    to_act: Option<i64>,
 ) -> Result<StoredEvent, Error> {
     let params = (
         game_id.to_string(),
@@ -102,6 +100,7 @@ pub(crate) async fn insert_event(
         Json::<&Value>(&event.payload),
         event.move_id.as_deref(),
         rows::now(),
+        to_act,
     );
     let row: EventRow = tx.fetch_one(sql::INSERT_EVENT, params).await?;
     row.try_into()

@@ -7,7 +7,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::AccountId;
+use crate::{AccountId, ToAct};
 
 /// A game's id: a random UUID, stored as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,6 +101,8 @@ pub struct NewGame {
     /// The creator's idempotency key: unique per creator, so a repeated
     /// create finds the first game ([`crate::Error::DuplicateRequest`]).
     pub request_id: Option<String>,
+    /// Who may act once the game is created (event 0), for the turn index.
+    pub to_act: Option<ToAct>,
 }
 
 /// A stored game. `status` is [`GameStatus::Open`] while a seat is empty.

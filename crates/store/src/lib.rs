@@ -60,7 +60,9 @@ mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tickets;
+mod to_act;
 mod tournaments;
+mod turns;
 
 pub use account::{Account, AccountId, AccountKind, AccountStatus, NewAccount, token_hash};
 pub use account_request::AccountRequest;
@@ -87,10 +89,12 @@ pub use revocations::Revocation;
 pub use seasons::{CreatedSeason, NewSeason, Season, SeasonRating, SeasonStanding, SeasonTrack};
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
+pub use to_act::ToAct;
 pub use tournaments::{
     CreatedTournament, NewTournament, TablePhase, Tournament, TournamentChange, TournamentEntry,
     TournamentEventRow, TournamentPhase, TournamentTable,
 };
+pub use turns::{Listed, Listing, PageAfter};
 
 /// Notices a subscriber may fall behind by before it sees `Lagged`.
 const NOTICE_BUFFER: usize = 1024;

@@ -6,13 +6,17 @@ use sqlx::types::Json;
 use crate::db::Tx;
 use crate::event_log::insert_event;
 use crate::rows::{self, GameSeatRow};
-use crate::{AccountId, Error, Game, GameId, GameStatus, Joined, NewEvent, NewGame, Store, sql};
+use crate::{
+    AccountId, Appended, Error, Game, GameId, GameStatus, Joined, NewEvent, NewGame, Store, ToAct,
+    sql,
+};
 
 impl Store {
     /// Creates the game, its seats and its event 0 (`first`) atomically, so
     /// a game never exists without the start of its log.
     pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
         let request_id = game.request_id.clone();
+        let to_act = game.to_act.clone();
         let game = rows::new_game_row(game)?;
         let id = game.id.to_string();
         let mut tx = self.db.begin().await?;
@@ -41,9 +45,13 @@ impl Store {
             );
             tx.execute(sql::INSERT_SEAT, params).await?;
         }
-        insert_event(&mut tx, game.id, 0, &first).await?;
+        let mask = ToAct::mask(to_act.as_ref());
+        insert_event(&mut tx, game.id, 0, &first, mask).await?;
         tx.commit().await?;
-        self.db.notify(vec![(game.id, 0)]);
+        self.db.notify(vec![Appended {
+            to_act: to_act.map(|t| t.accounts),
+            ..Appended::new(game.id, 0)
+        }]);
         Ok(game)
     }
 
@@ -93,7 +101,7 @@ impl Store {
         let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
         tx.commit().await?;
         // A waiting ListGames may now have a game, or a turn, to report.
-        self.db.notify(vec![(game_id, 0)]);
+        self.db.notify(vec![Appended::new(game_id, 0)]);
         Ok(joined)
     }
 

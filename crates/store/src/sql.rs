@@ -145,7 +145,8 @@ pub(crate) const FINISH_GAME: &str = "UPDATE games SET status = 'over', \
 pub(crate) const FINISH_SEATS: &str = "UPDATE seats SET over = TRUE WHERE game_id = $1";
 
 pub(crate) const INSERT_EVENT: &str = "INSERT INTO events \
-     (game_id, seq, kind, payload, move_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+     (game_id, seq, kind, payload, move_id, created_at, to_act) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) \
      RETURNING game_id, seq, kind, payload, move_id, created_at";
 
 pub(crate) const EVENT_BY_MOVE_ID: &str = "SELECT game_id, seq, kind, payload, move_id, \

@@ -88,6 +88,9 @@ pub async fn run(
     Ok(())
 }
 
+/// Turns asked for per ListGames page (the service's most).
+const MY_TURNS_PAGE: u32 = 1000;
+
 /// One account's loop.
 struct Player {
     account: BotAccount,
@@ -138,23 +141,38 @@ impl Player {
         }
     }
 
-    /// Games where one of the account's seats may act (a long poll).
+    /// Every game where one of the account's seats may act: the first page
+    /// long-polled, the rest (an account in many games) read at once, so
+    /// an old game's turn is never crowded out by newer ones.
     async fn my_turns(&self) -> Result<Vec<GameSummary>, Status> {
-        let request = ListGamesRequest {
-            my_turn_only: true,
-            include_over: false,
-            wait_ms: self.shared.config.wait_ms,
-        };
-        let limit =
-            Duration::from_millis(u64::from(self.shared.config.wait_ms)) + Duration::from_secs(15);
-        let reply = retried("ListGames", self.shared.retry_policy(), || {
-            let mut client = self.client.games.clone();
-            let mut request = tonic::Request::new(request);
-            request.set_timeout(limit);
-            async move { client.list_games(request).await }
-        })
-        .await?;
-        Ok(reply.into_inner().games)
+        let mut games = Vec::new();
+        let mut page_token = String::new();
+        loop {
+            let request = ListGamesRequest {
+                my_turn_only: true,
+                include_over: false,
+                wait_ms: match page_token.is_empty() {
+                    true => self.shared.config.wait_ms,
+                    false => 0,
+                },
+                page_size: MY_TURNS_PAGE,
+                page_token,
+            };
+            let limit = Duration::from_millis(u64::from(request.wait_ms)) + Duration::from_secs(15);
+            let reply = retried("ListGames", self.shared.retry_policy(), || {
+                let mut client = self.client.games.clone();
+                let mut request = tonic::Request::new(request.clone());
+                request.set_timeout(limit);
+                async move { client.list_games(request).await }
+            })
+            .await?
+            .into_inner();
+            games.extend(reply.games);
+            if reply.next_page_token.is_empty() {
+                return Ok(games);
+            }
+            page_token = reply.next_page_token;
+        }
     }
 
     /// How long to wait after `failures` failed listings in a row.

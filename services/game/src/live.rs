@@ -14,6 +14,7 @@ mod ending;
 mod forfeit;
 #[cfg(test)]
 mod tests;
+mod turns;
 mod void;
 
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ use crate::clock::{Clocks, TimeControl};
 use crate::shuffle::{Seed, Shuffles};
 
 pub use ending::{Ending, Forfeit, Void};
+pub use turns::to_act_at_start;
 
 /// Event kinds in the log.
 pub mod kind {

@@ -5,7 +5,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent};
+use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent, ToAct};
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::Authenticator;
@@ -85,15 +85,18 @@ impl AppState {
         }
     }
 
-    /// Appends a game's events, answered once they are committed; answers
-    /// as [`skit_store::Store::append`].
+    /// Appends a game's events with who may act after them, answered once
+    /// they are committed; answers as [`skit_store::Store::append`].
     pub(crate) async fn append(
         &self,
         game_id: skit_store::GameId,
         expected_seq: u64,
         events: Vec<NewEvent>,
+        to_act: Option<ToAct>,
     ) -> Result<Vec<StoredEvent>, skit_store::Error> {
-        self.appends.append(game_id, expected_seq, events).await
+        self.appends
+            .append(game_id, expected_seq, events, to_act)
+            .await
     }
 
     /// Runs `task` in the background until [`Self::stop_background`].

@@ -238,6 +238,7 @@ impl GameService for Fake {
         };
         Ok(Response::new(ListGamesResponse {
             games: vec![summary],
+            next_page_token: String::new(),
         }))
     }
 

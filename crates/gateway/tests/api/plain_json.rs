@@ -37,7 +37,7 @@ async fn an_empty_long_poll_lists_no_games() {
         .await;
 
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
-    assert_eq!(answer.text, r#"{"games":[]}"#);
+    assert_eq!(answer.text, r#"{"games":[],"nextPageToken":""}"#);
 }
 
 #[tokio::test]

@@ -108,7 +108,13 @@ async fn query_parameters_may_use_proto_names() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(
         app.fake.last("ListGames").unwrap(),
-        json!({"myTurnOnly": true, "includeOver": false, "waitMs": 10})
+        json!({
+            "myTurnOnly": true,
+            "includeOver": false,
+            "waitMs": 10,
+            "pageSize": 0,
+            "pageToken": ""
+        })
     );
     let games = &answer.json()["games"];
     assert_eq!(games[0]["mySeatsToAct"], json!([0]));

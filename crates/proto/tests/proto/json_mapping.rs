@@ -295,7 +295,10 @@ fn view_accepts_original_names_and_numeric_enums() {
 #[test]
 fn fields_at_their_default_are_written() {
     // An empty long poll, seat 0 and version 0 are visible as such.
-    assert_eq!(to_json(&ListGamesResponse::default()), json!({"games": []}));
+    assert_eq!(
+        to_json(&ListGamesResponse::default()),
+        json!({"games": [], "nextPageToken": ""})
+    );
     let assignment = SeatAssignment {
         seat: 0,
         account_id: None,

@@ -1,7 +1,7 @@
 //! One game's append as a round takes it: the public request and its
 //! answers, and the request borrowed for a round.
 
-use crate::{Error, GameId, NewEvent, StoredEvent};
+use crate::{Error, GameId, NewEvent, StoredEvent, ToAct};
 
 /// One game's append: as the arguments of [`crate::Store::append`].
 #[derive(Debug, Clone)]
@@ -10,6 +10,9 @@ pub struct AppendRequest {
     /// One past the last event the caller has seen.
     pub expected_seq: u64,
     pub events: Vec<NewEvent>,
+    /// Who may act once the events are applied, for the turn index and
+    /// the notice; `None`: not said (the index then says "look").
+    pub to_act: Option<ToAct>,
 }
 
 /// Each request's answer, in request order.
@@ -21,6 +24,7 @@ pub(crate) struct Append<'a> {
     pub game_id: GameId,
     pub expected_seq: u64,
     pub events: &'a [NewEvent],
+    pub to_act: Option<&'a ToAct>,
 }
 
 impl AppendRequest {
@@ -29,6 +33,7 @@ impl AppendRequest {
             game_id: self.game_id,
             expected_seq: self.expected_seq,
             events: &self.events,
+            to_act: self.to_act.as_ref(),
         }
     }
 }

@@ -27,8 +27,8 @@ use postgres::PgRounds;
 use sqlite::SqliteRounds;
 
 use crate::db::Db;
-use crate::{Error, GameId, NewEvent, Store, StoredEvent};
-use append::Append;
+use crate::{Error, GameId, NewEvent, Store, StoredEvent, ToAct};
+pub(crate) use append::Append;
 pub use append::{AppendRequest, AppendResults};
 
 impl Store {
@@ -43,10 +43,24 @@ impl Store {
         expected_seq: u64,
         events: &[NewEvent],
     ) -> Result<Vec<StoredEvent>, Error> {
+        self.append_to_act(game_id, expected_seq, events, None)
+            .await
+    }
+
+    /// As [`Store::append`], saying who may act once the events are
+    /// applied (the turn index ListGames reads, and the notice).
+    pub async fn append_to_act(
+        &self,
+        game_id: GameId,
+        expected_seq: u64,
+        events: &[NewEvent],
+        to_act: Option<&ToAct>,
+    ) -> Result<Vec<StoredEvent>, Error> {
         let append = Append {
             game_id,
             expected_seq,
             events,
+            to_act,
         };
         // A round of one: usually one guarded insert, no transaction.
         let mut writer = BatchWriter::new(self.clone());

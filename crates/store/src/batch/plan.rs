@@ -50,6 +50,7 @@ mod tests {
             game_id,
             expected_seq,
             events: Box::leak(Box::new([event])),
+            to_act: None,
         }
     }
 

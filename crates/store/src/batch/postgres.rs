@@ -22,7 +22,7 @@ use super::written::Written;
 use crate::db::Db;
 use crate::held::Held;
 use crate::rows::{self, EventRow};
-use crate::{Error, GameId, StoredEvent};
+use crate::{Appended, Error, StoredEvent, ToAct};
 
 /// Each listed game's last seq (NULL: no events, so no game).
 pub(crate) const LAST_SEQS: &str = "SELECT g.id, (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g.id) \
@@ -44,10 +44,13 @@ pub(crate) const EVENTS_BY_MOVE_IDS: &str = "SELECT e.game_id, e.seq, e.kind, e.
 /// made while the table was small (a connection's prepared statement keeps
 /// its plan) scanned the whole event log on every insert. What was written
 /// comes back as keys; the rest the caller already has.
-pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
-     SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, $7 \
-     FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[]) \
-     AS r(game_id, seq, kind, payload, move_id, after) \
+/// Each row's `to_act` sets its game's turn index (a trigger, once per
+/// statement).
+pub(crate) const INSERT_GUARDED: &str = "INSERT INTO events \
+     (game_id, seq, kind, payload, move_id, to_act, created_at) \
+     SELECT r.game_id, r.seq, r.kind, r.payload, r.move_id, r.to_act, $8 \
+     FROM unnest($1::text[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[], \
+     $7::bigint[]) AS r(game_id, seq, kind, payload, move_id, after, to_act) \
      WHERE r.after = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.game_id) \
      RETURNING game_id, seq";
 
@@ -79,7 +82,7 @@ impl RoundWriter for PgRounds {
         append_checked(&self.db, &mut self.held, round).await
     }
 
-    fn notify(&self, appended: Vec<(GameId, u64)>) {
+    fn notify(&self, appended: Vec<Appended>) {
         self.db.notify(appended);
     }
 }
@@ -112,6 +115,7 @@ async fn insert(held: &mut Held<Postgres>, columns: &Columns<'_>) -> Result<Writ
         .bind(&columns.payload)
         .bind(&columns.move_id)
         .bind(&columns.after)
+        .bind(&columns.to_act)
         .bind(at);
     let result = query.fetch_all(held.get().await?).await;
     Written::from_rows(held.check(result)?, at)
@@ -212,13 +216,17 @@ struct Columns<'a> {
     move_id: Vec<Option<&'a str>>,
     /// The seq before the row's request (the insert's guard).
     after: Vec<i64>,
+    /// Who may act once the row's request is applied (every row of it).
+    to_act: Vec<Option<i64>>,
 }
 
 impl<'a> Columns<'a> {
     fn push(&mut self, r: &Append<'a>) -> Result<(), Error> {
         let id = r.game_id.to_string();
         let after = rows::seq_to_db(r.expected_seq.saturating_sub(1))?;
+        let to_act = ToAct::mask(r.to_act);
         for (seq, event) in (r.expected_seq..).zip(r.events) {
+            self.to_act.push(to_act);
             self.game_id.push(id.clone());
             self.seq.push(rows::seq_to_db(seq)?);
             self.kind.push(&event.kind);

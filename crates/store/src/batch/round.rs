@@ -9,7 +9,7 @@
 use super::append::{Append, AppendResults};
 use crate::db::Db;
 use crate::event_log::append_alone;
-use crate::{Error, GameId, StoredEvent, rows};
+use crate::{Appended, Error, StoredEvent, rows};
 
 /// A backend's ways to write a round, for [`append_round`].
 pub(crate) trait RoundWriter {
@@ -24,8 +24,8 @@ pub(crate) trait RoundWriter {
     /// Every request checked against the log and given its own answer.
     async fn append_checked(&mut self, round: &[Append<'_>]) -> AppendResults;
 
-    /// Tells whoever watches which games grew (each with its last seq).
-    fn notify(&self, appended: Vec<(GameId, u64)>);
+    /// Tells whoever watches which games grew.
+    fn notify(&self, appended: Vec<Appended>);
 }
 
 /// Answers a round (at most one request per game).
@@ -63,7 +63,13 @@ pub(crate) async fn append_round(
     let appended = round
         .iter()
         .zip(&answers)
-        .filter_map(|(r, a)| Some((r.game_id, a.as_ref().ok()?.last()?.seq)))
+        .filter_map(|(r, a)| {
+            Some(Appended {
+                game_id: r.game_id,
+                seq: a.as_ref().ok()?.last()?.seq,
+                to_act: r.to_act.map(|t| t.accounts.clone()),
+            })
+        })
         .collect();
     writer.notify(appended);
     answers
@@ -74,7 +80,7 @@ pub(crate) async fn append_round(
 pub(super) async fn append_each_alone(db: &Db, round: &[Append<'_>]) -> AppendResults {
     let mut answers = Vec::with_capacity(round.len());
     for r in round {
-        answers.push(append_alone(db, r.game_id, r.expected_seq, r.events).await);
+        answers.push(append_alone(db, r).await);
     }
     answers
 }

@@ -17,15 +17,19 @@ use crate::event_log::append_in_tx;
 use crate::held::Held;
 use crate::rows;
 use crate::sqlite::{self, BEGIN_WRITE};
-use crate::{Error, GameId, StoredEvent};
+use crate::{Appended, Error, StoredEvent, ToAct};
 
 /// Every insert of a round, its rows unpacked from one JSON array of
-/// `[game_id, seq, kind, payload (JSON text), move_id, after]`: rows whose
-/// game's log ends at `after`, so a request is written whole or not at all.
-/// SQLite evaluates the whole `SELECT` before inserting (it reads the
-/// table it writes), so every guard sees the log as the statement found it.
-const INSERT_GUARDED: &str = "INSERT INTO events (game_id, seq, kind, payload, move_id, created_at) \
-     SELECT r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, $2 \
+/// `[game_id, seq, kind, payload (JSON text), move_id, after, to_act]`:
+/// rows whose game's log ends at `after`, so a request is written whole or
+/// not at all. SQLite evaluates the whole `SELECT` before inserting (it
+/// reads the table it writes), so every guard sees the log as the
+/// statement found it. Each row's `to_act` sets its game's turn index (a
+/// trigger, in the same statement).
+const INSERT_GUARDED: &str = "INSERT INTO events \
+     (game_id, seq, kind, payload, move_id, to_act, created_at) \
+     SELECT r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, \
+     r.value ->> 6, $2 \
      FROM json_each($1) AS r \
      WHERE r.value ->> 5 = (SELECT MAX(p.seq) FROM events p WHERE p.game_id = r.value ->> 0) \
      RETURNING game_id, seq";
@@ -67,7 +71,7 @@ impl RoundWriter for SqliteRounds {
         }
     }
 
-    fn notify(&self, appended: Vec<(GameId, u64)>) {
+    fn notify(&self, appended: Vec<Appended>) {
         self.db.notify(appended);
     }
 }
@@ -84,6 +88,7 @@ async fn insert_guarded(
     for &i in which {
         let r = &round[i];
         let after = rows::seq_to_db(r.expected_seq.saturating_sub(1))?;
+        let to_act = ToAct::mask(r.to_act);
         for (seq, event) in (r.expected_seq..).zip(r.events) {
             rows.push(json!([
                 r.game_id.to_string(),
@@ -92,6 +97,7 @@ async fn insert_guarded(
                 event.payload.to_string(),
                 event.move_id,
                 after,
+                to_act,
             ]));
         }
     }
@@ -122,7 +128,7 @@ async fn write_round(
     let mut answers = Vec::with_capacity(round.len());
     for r in round {
         let answer = match rows::validate_append(r.events) {
-            Ok(()) => append_in_tx(&mut tx, r.game_id, r.expected_seq, r.events).await,
+            Ok(()) => append_in_tx(&mut tx, r).await,
             Err(e) => Err(e),
         };
         match answer {

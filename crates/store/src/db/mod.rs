@@ -11,7 +11,7 @@ mod tx;
 use tokio::sync::{MutexGuard, broadcast};
 
 use crate::dialect::Dialect;
-use crate::{Appended, Error, GameId, PoolSettings, postgres, sqlite};
+use crate::{Appended, Error, PoolSettings, postgres, sqlite};
 pub(crate) use params::{Params, Record};
 pub(crate) use tx::Tx;
 
@@ -53,7 +53,7 @@ impl Db {
 
     /// Announces, after their commit, which games grew (each with its last
     /// seq; 0 for a change of seats).
-    pub(crate) fn notify(&self, notices: Vec<(GameId, u64)>) {
+    pub(crate) fn notify(&self, notices: Vec<Appended>) {
         match self {
             Self::Postgres(b) => b.notify(notices),
             Self::Sqlite(b) => b.notify(notices),

@@ -20,7 +20,7 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::batch::BatchWriter;
-use crate::{AppendRequest, Error, GameId, NewEvent, Store, StoredEvent};
+use crate::{AppendRequest, Error, GameId, NewEvent, Store, StoredEvent, ToAct};
 use gather::{LastCommit, fill};
 
 /// How many appends a batch holds at most.
@@ -65,21 +65,23 @@ impl GroupCommit {
         Self { queue }
     }
 
-    /// As [`Store::append`], answered after the commit holding the events;
-    /// [`Error::Overloaded`] at once, with nothing written, while the
-    /// queue is full.
+    /// As [`Store::append_to_act`], answered after the commit holding the
+    /// events; [`Error::Overloaded`] at once, with nothing written, while
+    /// the queue is full.
     #[tracing::instrument(skip_all, fields(%game_id, expected_seq))]
     pub async fn append(
         &self,
         game_id: GameId,
         expected_seq: u64,
         events: Vec<NewEvent>,
+        to_act: Option<ToAct>,
     ) -> Result<Vec<StoredEvent>, Error> {
         let (answer, answered) = oneshot::channel();
         let request = AppendRequest {
             game_id,
             expected_seq,
             events,
+            to_act,
         };
         queue(&self.queue, (request, answer))?;
         answered

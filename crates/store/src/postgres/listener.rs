@@ -12,6 +12,7 @@
 //! only briefly; a crash between commit and notice loses a hint, which
 //! listeners tolerate (see [`Appended`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::Postgres;
@@ -20,7 +21,7 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
 use crate::held::Held;
-use crate::{Appended, Error, GameId};
+use crate::{AccountId, Appended, Error};
 
 const CHANNEL: &str = "skit_events";
 
@@ -36,7 +37,7 @@ const MAX_PAYLOAD: usize = 7000;
 /// Postgres' notice queue and every listener's work small under load.
 pub(crate) async fn notify_all(
     held: &mut Held<Postgres>,
-    notices: &[(GameId, u64)],
+    notices: &[Appended],
 ) -> Result<(), Error> {
     if notices.is_empty() {
         return Ok(());
@@ -50,11 +51,18 @@ pub(crate) async fn notify_all(
     Ok(())
 }
 
-/// `game seq` pairs joined by `;`, in payloads of at most [`MAX_PAYLOAD`].
-fn pack(notices: &[(GameId, u64)]) -> Vec<String> {
+/// `game seq` pairs, each followed by ` a,b,...` (the accounts that may
+/// act) where the notice says, joined by `;`, in payloads of at most
+/// [`MAX_PAYLOAD`].
+fn pack(notices: &[Appended]) -> Vec<String> {
     let mut payloads = vec![String::new()];
-    for (game_id, seq) in notices {
-        let one = format!("{game_id} {seq}");
+    for notice in notices {
+        let mut one = format!("{} {}", notice.game_id, notice.seq);
+        if let Some(accounts) = &notice.to_act {
+            let ids: Vec<String> = accounts.iter().map(|a| a.0.to_string()).collect();
+            one.push(' ');
+            one.push_str(&ids.join(","));
+        }
         let last = payloads
             .last_mut()
             .filter(|p| p.len() + 1 + one.len() <= MAX_PAYLOAD);
@@ -76,10 +84,21 @@ fn parse(payload: &str) -> Option<Vec<Appended>> {
 }
 
 fn parse_one(notice: &str) -> Option<Appended> {
-    let (game_id, seq) = notice.split_once(' ')?;
+    let mut parts = notice.splitn(3, ' ');
+    let (game_id, seq) = (parts.next()?, parts.next()?);
+    let to_act = match parts.next() {
+        None => None,
+        Some("") => Some(Arc::from([])),
+        Some(ids) => Some(
+            ids.split(',')
+                .map(|id| id.parse().ok().map(AccountId))
+                .collect::<Option<Arc<[AccountId]>>>()?,
+        ),
+    };
     Some(Appended {
         game_id: game_id.parse().ok()?,
         seq: seq.parse().ok()?,
+        to_act,
     })
 }
 
@@ -130,22 +149,41 @@ async fn forward(mut listener: PgListener, appended: broadcast::Sender<Appended>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameId;
 
     #[test]
     fn notices_round_trip() {
         let game_id = GameId(uuid::Uuid::new_v4());
         assert_eq!(
             parse(&format!("{game_id} 42")),
-            Some(vec![Appended { game_id, seq: 42 }])
+            Some(vec![Appended::new(game_id, 42)])
         );
+        let to_act: Arc<[AccountId]> = Arc::from([AccountId(7), AccountId(12)]);
+        assert_eq!(
+            parse(&format!("{game_id} 43 7,12;{game_id} 44 ")),
+            Some(vec![
+                Appended {
+                    to_act: Some(to_act),
+                    ..Appended::new(game_id, 43)
+                },
+                Appended {
+                    to_act: Some(Arc::from([])),
+                    ..Appended::new(game_id, 44)
+                }
+            ])
+        );
+        assert_eq!(parse(&format!("{game_id} 43 7,x")), None);
         assert_eq!(parse("nonsense"), None);
         assert_eq!(parse(&format!("{game_id} 1;nonsense")), None);
     }
 
     #[test]
     fn many_notices_fit_few_payloads() {
-        let notices: Vec<(GameId, u64)> = (0..500u64)
-            .map(|i| (GameId(uuid::Uuid::new_v4()), i))
+        let notices: Vec<Appended> = (0..500u64)
+            .map(|i| Appended {
+                to_act: (i % 2 == 0).then(|| Arc::from([AccountId(i as i64)])),
+                ..Appended::new(GameId(uuid::Uuid::new_v4()), i)
+            })
             .collect();
         let payloads = pack(&notices);
         assert!(payloads.len() < 5, "{} payloads", payloads.len());
@@ -154,10 +192,6 @@ mod tests {
             .iter()
             .flat_map(|p| parse(p).unwrap_or_default())
             .collect();
-        let expected: Vec<Appended> = notices
-            .iter()
-            .map(|&(game_id, seq)| Appended { game_id, seq })
-            .collect();
-        assert_eq!(back, expected);
+        assert_eq!(back, notices);
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use tokio::sync::broadcast;
 
-use crate::{Appended, Error, GameId, PoolSettings};
+use crate::{Appended, Error, PoolSettings};
 pub(crate) use dialect::DIALECT;
 use listener::ListenerTask;
 use notifier::Notifier;
@@ -95,7 +95,7 @@ impl Backend {
     /// commit, without holding up the answers: a notice is only a hint,
     /// and a lost one costs listeners nothing but a re-read on their next
     /// look.
-    pub(crate) fn notify(&self, notices: Vec<(GameId, u64)>) {
+    pub(crate) fn notify(&self, notices: Vec<Appended>) {
         self.notifier.send(notices);
     }
 

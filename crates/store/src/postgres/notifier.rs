@@ -12,8 +12,8 @@ use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
 use super::listener;
-use crate::GameId;
 use crate::held::Held;
+use crate::{Appended, GameId};
 
 /// Batches of notices waiting to be sent; beyond it, notices are dropped
 /// (with a warning) rather than held: they are hints, see [`crate::Appended`].
@@ -28,7 +28,7 @@ const GAP: Duration = Duration::from_millis(5);
 /// The sending end; the task stops when the last clone is dropped.
 #[derive(Debug, Clone)]
 pub(crate) struct Notifier {
-    queue: mpsc::Sender<Vec<(GameId, u64)>>,
+    queue: mpsc::Sender<Vec<Appended>>,
 }
 
 impl Notifier {
@@ -39,8 +39,8 @@ impl Notifier {
         Self { queue }
     }
 
-    /// Queues notices (game, last seq) without waiting.
-    pub(crate) fn send(&self, notices: Vec<(GameId, u64)>) {
+    /// Queues notices without waiting.
+    pub(crate) fn send(&self, notices: Vec<Appended>) {
         if notices.is_empty() {
             return;
         }
@@ -50,7 +50,7 @@ impl Notifier {
     }
 }
 
-async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u64)>>) {
+async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<Appended>>) {
     let mut queued = Vec::new();
     let mut held = Held::new(pool);
     let mut next = Instant::now();
@@ -68,14 +68,19 @@ async fn send_notices(pool: PgPool, mut receiver: mpsc::Receiver<Vec<(GameId, u6
     }
 }
 
-/// One notice per game: its highest seq.
-fn latest(notices: impl Iterator<Item = (GameId, u64)>) -> Vec<(GameId, u64)> {
-    let mut by_game: HashMap<GameId, u64> = HashMap::new();
-    for (game_id, seq) in notices {
-        let known = by_game.entry(game_id).or_insert(seq);
-        *known = (*known).max(seq);
+/// One notice per game: the one of its highest seq (whose turn it is
+/// then, too).
+fn latest(notices: impl Iterator<Item = Appended>) -> Vec<Appended> {
+    let mut by_game: HashMap<GameId, Appended> = HashMap::new();
+    for notice in notices {
+        match by_game.get(&notice.game_id) {
+            Some(known) if known.seq >= notice.seq => {}
+            _ => {
+                by_game.insert(notice.game_id, notice);
+            }
+        }
     }
-    by_game.into_iter().collect()
+    by_game.into_values().collect()
 }
 
 #[cfg(test)]
@@ -83,13 +88,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_notice_per_game_with_its_highest_seq() {
+    fn one_notice_per_game_the_latest() {
         let (a, b) = (
             GameId(uuid::Uuid::from_u128(1)),
             GameId(uuid::Uuid::from_u128(2)),
         );
-        let mut merged = latest([(a, 3), (b, 7), (a, 5), (a, 4)].into_iter());
-        merged.sort();
-        assert_eq!(merged, vec![(a, 5), (b, 7)]);
+        let turn = |seq: u64| Appended {
+            to_act: Some(std::sync::Arc::from([crate::AccountId(seq as i64)])),
+            ..Appended::new(a, seq)
+        };
+        let notices = [turn(3), Appended::new(b, 7), turn(5), turn(4)];
+        let mut merged = latest(notices.into_iter());
+        merged.sort_by_key(|n| n.seq);
+        // The latest notice of a game says whose turn it is now.
+        assert_eq!(merged, vec![turn(5), Appended::new(b, 7)]);
     }
 }

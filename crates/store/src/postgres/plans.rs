@@ -10,6 +10,12 @@ use sqlx::{AssertSqlSafe, Connection, PgConnection};
 use super::dialect::{GAMES_FOR_ACCOUNT_BY_KEY, RUNNING_GAMES_FOR_ACCOUNT_BY_KEY};
 use crate::batch::postgres::{EVENTS_BY_MOVE_IDS, INSERT_GUARDED, LAST_SEQS};
 use crate::sql::LOAD_EVENTS;
+use crate::turns::{PAGE_ALL, PAGE_MAY_ACT, PAGE_RUNNING};
+
+/// The statement the turn index's trigger runs for each game of an insert
+/// (migrations/postgres/0019_turns.sql), its variables as parameters.
+const TURN_OF_A_GAME: &str = "UPDATE seats SET to_act = (($2::bigint >> seat) & 1) = 1 \
+     WHERE game_id = $1 AND to_act IS DISTINCT FROM ((($2::bigint >> seat) & 1) = 1)";
 use crate::testing::TestDb;
 
 /// The plan Postgres keeps for `sql` once it stops planning each call
@@ -49,8 +55,12 @@ async fn hot_statements_never_scan_a_table() {
     let statements = [
         (
             INSERT_GUARDED,
-            "'{g}', '{1}', '{k}', '{\"{}\"}', '{m}', '{0}', now()",
+            "'{g}', '{1}', '{k}', '{\"{}\"}', '{m}', '{0}', '{1}', now()",
         ),
+        (TURN_OF_A_GAME, "'g', 1"),
+        (PAGE_ALL, "1, now(), 'g', 100"),
+        (PAGE_RUNNING, "1, now(), 'g', 100"),
+        (PAGE_MAY_ACT, "1, now(), 'g', 100"),
         (LAST_SEQS, "'{g}'"),
         (EVENTS_BY_MOVE_IDS, "'{g}', '{m}'"),
         (GAMES_FOR_ACCOUNT_BY_KEY, "1, 100"),
@@ -76,4 +86,6 @@ async fn listing_reads_the_seat_indexes() {
     assert!(running.contains("seats_running"), "{running}");
     let newest = generic_plan(&mut conn, GAMES_FOR_ACCOUNT_BY_KEY, "1, 100").await;
     assert!(newest.contains("seats_newest"), "{newest}");
+    let turns = generic_plan(&mut conn, PAGE_MAY_ACT, "1, now(), 'g', 100").await;
+    assert!(turns.contains("seats_to_act"), "{turns}");
 }

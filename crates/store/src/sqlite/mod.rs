@@ -17,7 +17,7 @@ use sqlx::sqlite::{
 };
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
-use crate::{Appended, Error, GameId, PoolSettings};
+use crate::{Appended, Error, PoolSettings};
 pub(crate) use dialect::DIALECT;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
@@ -82,10 +82,10 @@ impl Backend {
     }
 
     /// Tells this process's subscribers which games grew.
-    pub(crate) fn notify(&self, notices: Vec<(GameId, u64)>) {
-        for (game_id, seq) in notices {
+    pub(crate) fn notify(&self, notices: Vec<Appended>) {
+        for notice in notices {
             // No receivers is fine: nobody is watching this game.
-            let _ = self.appended.send(Appended { game_id, seq });
+            let _ = self.appended.send(notice);
         }
     }
 }

@@ -25,6 +25,7 @@ fn request(game_id: GameId, expected_seq: u64, events: Vec<NewEvent>) -> AppendR
         game_id,
         expected_seq,
         events,
+        to_act: None,
     }
 }
 
@@ -111,7 +112,7 @@ async fn concurrent_games_all_commit(db: &TestDb) {
         tasks.spawn(async move {
             for seq in 1..=5u64 {
                 let events = vec![played(seq as u32).with_move_id(format!("g{g}-{seq}"))];
-                let stored = group.append(game, seq, events).await.unwrap();
+                let stored = group.append(game, seq, events, None).await.unwrap();
                 assert_eq!(stored.len(), 1);
                 assert_eq!((stored[0].game_id, stored[0].seq), (game, seq));
             }
@@ -137,7 +138,11 @@ async fn one_game_racing_itself_has_one_winner(db: &TestDb) {
     let mut tasks = JoinSet::new();
     for i in 0..8 {
         let group = group.clone();
-        tasks.spawn(async move { group.append(game, 1, vec![played(i), played(i)]).await });
+        tasks.spawn(async move {
+            group
+                .append(game, 1, vec![played(i), played(i)], None)
+                .await
+        });
     }
     let results = tasks.join_all().await;
 
@@ -162,7 +167,7 @@ async fn grouped_appends_are_noticed(db: &TestDb) {
     let mut notices = store.subscribe();
 
     group
-        .append(game, 1, vec![played(1), played(2)])
+        .append(game, 1, vec![played(1), played(2)], None)
         .await
         .unwrap();
 
@@ -177,11 +182,5 @@ async fn grouped_appends_are_noticed(db: &TestDb) {
     })
     .await
     .expect("a notice within 10s");
-    assert_eq!(
-        notice,
-        Appended {
-            game_id: game,
-            seq: 2
-        }
-    );
+    assert_eq!(notice, Appended::new(game, 2));
 }

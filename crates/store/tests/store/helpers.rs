@@ -28,6 +28,7 @@ pub fn new_game(created_by: AccountId, seats: Vec<Option<AccountId>>) -> NewGame
         commitment: "ab12".into(),
         rated: true,
         request_id: None,
+        to_act: None,
     }
 }
 

@@ -12,4 +12,5 @@ mod house_bots;
 mod people;
 mod ratings;
 mod tickets;
+mod turns;
 mod unavailable;

@@ -4,6 +4,7 @@
 
 mod admin;
 mod finish;
+mod list;
 mod play;
 mod quotas;
 mod read;

@@ -15,7 +15,7 @@ use crate::cached::Cached;
 use crate::clock::TimeControl;
 use crate::convert;
 use crate::error::store_error;
-use crate::live::{Holder, Live, kind};
+use crate::live::{Holder, Live, kind, to_act_at_start};
 use crate::shuffle::Seed;
 
 /// How many times a command is re-checked after losing a race to another
@@ -92,6 +92,7 @@ impl GameApi {
             commitment: seed.commitment(),
             rated: req.rated,
             request_id: request_id.map(str::to_owned),
+            to_act: to_act_at_start(&created, &seed),
         };
         let row = match self
             .state
@@ -208,7 +209,11 @@ impl GameApi {
         events: Vec<NewEvent>,
     ) -> Result<(), skit_store::Error> {
         self.lower_clock(live).await?;
-        let stored = self.state.append(live.id, live.version + 1, events).await?;
+        let to_act = live.to_act_after(&events);
+        let stored = self
+            .state
+            .append(live.id, live.version + 1, events, to_act)
+            .await?;
         for event in &stored {
             if let Err(e) = live.apply_event(event) {
                 // The log holds the events; a replay will show the problem.

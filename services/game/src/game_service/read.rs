@@ -1,33 +1,25 @@
-//! Queries: views (optionally long-polled), the watch stream, the caller's
-//! games and the history. Every view is built by `convert::view` for the
+//! Queries: views (optionally long-polled), the watch stream and the
+//! history (the caller's games: `list`). Every view is built by `convert::view` for the
 //! caller's own seat or a spectator.
 
-use std::collections::HashSet;
 use std::time::Duration;
 
 use skit_api::ApiError;
 use skit_engine::Action;
-use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
 use skit_engine::Seat;
 use skit_gateway::SharedViews;
 use skit_proto::v1::{
-    GameSummary, GetHistoryRequest, GetHistoryResponse, GetViewRequest, ListGamesRequest,
-    ListGamesResponse, View, WatchGameRequest,
+    GetHistoryRequest, GetHistoryResponse, GetViewRequest, View, WatchGameRequest,
 };
-use skit_store::GameId;
 use tonic::Status;
 
-use super::{GameApi, assignments, game_id, held_seat};
+use super::{GameApi, game_id, held_seat};
 use crate::auth::Caller;
 use crate::convert;
-use crate::error::store_error;
 use crate::live::Live;
 use crate::watcher::Watcher;
-
-/// The most games ListGames looks at.
-const LIST_LIMIT: u32 = 100;
 
 /// VERSION_AHEAD unless the game is at `min_version` or later.
 fn at_least(live: &Live, min_version: Option<u64>) -> Result<(), ApiError> {
@@ -98,7 +90,7 @@ impl GameApi {
         }
     }
 
-    fn wait_time(&self, timeout_ms: u32) -> Duration {
+    pub(super) fn wait_time(&self, timeout_ms: u32) -> Duration {
         Duration::from_millis(u64::from(timeout_ms)).min(self.state.long_poll_cap)
     }
 
@@ -132,95 +124,6 @@ impl GameApi {
             Some((next.map_err(Status::from), watcher))
         });
         Ok(Box::pin(views))
-    }
-
-    #[tracing::instrument(skip_all, fields(account = %caller.account.id))]
-    pub(super) async fn list(
-        &self,
-        caller: Caller,
-        req: ListGamesRequest,
-    ) -> Result<ListGamesResponse, ApiError> {
-        let deadline = Instant::now() + self.wait_time(req.wait_ms);
-        // Subscribed before looking, so no append in between is missed.
-        let mut notices = self.state.store.subscribe();
-        let mut closed = false;
-        loop {
-            let (games, mine) = self.summaries(&caller, &req).await?;
-            if closed || games.iter().any(|g| g.my_turn) || Instant::now() >= deadline {
-                return Ok(ListGamesResponse { games });
-            }
-            // Looks again only when the answer may have changed: a move in
-            // one of the caller's games, or a new game (which may seat the
-            // caller). Other games' moves, thousands a second on a busy
-            // service, leave the poll asleep.
-            loop {
-                let notice = tokio::select! {
-                    notice = tokio::time::timeout_at(deadline, notices.recv()) => notice,
-                    () = self.state.draining.cancelled() => Ok(Err(RecvError::Closed)),
-                };
-                match notice {
-                    Ok(Ok(notice)) if notice.seq == 0 || mine.contains(&notice.game_id) => {
-                        // The cache hears of it here too, in case the next
-                        // look comes before `follow_notices` has passed it on.
-                        self.state.games.notice(notice.game_id, notice.seq);
-                        break;
-                    }
-                    Ok(Ok(_)) => {}
-                    Ok(Err(RecvError::Lagged(_))) | Err(_) => break,
-                    Ok(Err(RecvError::Closed)) => {
-                        closed = true;
-                        break;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The caller's games as listed, and the ids of every game looked at
-    /// (listed or not: a game not the caller's turn now may become so).
-    async fn summaries(
-        &self,
-        caller: &Caller,
-        req: &ListGamesRequest,
-    ) -> Result<(Vec<GameSummary>, HashSet<GameId>), ApiError> {
-        let rows = self
-            .state
-            .store
-            .games_for_account(caller.account.id, req.include_over, LIST_LIMIT)
-            .await
-            .map_err(store_error)?;
-        let mine = rows.iter().map(|row| row.id).collect();
-        let mut games = Vec::new();
-        for row in rows {
-            let live = self.state.games.lock(row.id).await?;
-            if !req.include_over && live.is_over() {
-                continue;
-            }
-            let to_act: Vec<u32> = live
-                .seats_of(caller.account.id)
-                .into_iter()
-                .filter(|&s| {
-                    !live.is_over() && live.game.legal_moves_for(s).iter().next().is_some()
-                })
-                .map(u32::from)
-                .collect();
-            if req.my_turn_only && to_act.is_empty() {
-                continue;
-            }
-            games.push(GameSummary {
-                game_id: live.id.to_string(),
-                preset: live.game.rules().preset.name().to_owned(),
-                phase: convert::phase(live.phase()) as i32,
-                version: live.version,
-                players: u32::from(live.game.state().players()),
-                rated: live.rated,
-                seats: assignments(&live),
-                my_turn: !to_act.is_empty(),
-                my_seats_to_act: to_act,
-                void: live.void.is_some(),
-            });
-        }
-        Ok((games, mine))
     }
 
     /// The public history to anyone signed in; after the end, the full log.

@@ -7,10 +7,10 @@
 use serde_json::json;
 use skit_api::ApiError;
 use skit_engine::{Action, Card, CardSet, MoveKind, Phase, Preset, Ruleset, Seat};
-use skit_store::{AccountId, GameId, GameStatus, NewEvent, StoredEvent};
+use skit_store::{AccountId, GameId, GameStatus, NewEvent, StoredEvent, ToAct};
 use time::OffsetDateTime;
 
-use super::{Forfeit, Holder, Live, MoveRecord, kind};
+use super::{Forfeit, Holder, Live, MoveRecord, kind, to_act_at_start};
 use crate::shuffle::Seed;
 
 /// Every game here deals from this seed, so each test sees the same cards.
@@ -53,9 +53,29 @@ fn given_a_game(players: u8, open: u8) -> Given {
         log: Vec::new(),
     }
     .and(vec![NewEvent::new(kind::CREATED, json!(created))]);
+    assert_eq!(
+        to_act_at_start(&created, &seed),
+        Some(to_act_now(&given.live())),
+        "event 0's turn index"
+    );
     // CreateGame appends the chance outcomes the deal awaits right away.
     let pending = given.live().pending_events().expect("the deal's outcomes");
     given.and(pending)
+}
+
+/// Who may act in `live` as it is, as the turn index says it.
+fn to_act_now(live: &Live) -> ToAct {
+    let seats = live.seats_to_act();
+    let mut accounts: Vec<AccountId> = (0..live.game.state().players())
+        .filter(|&s| seats.contains(s))
+        .filter_map(|s| live.seats[usize::from(s)].as_ref())
+        .map(|h| AccountId(h.account_id))
+        .collect();
+    accounts.dedup();
+    ToAct {
+        seats: u64::from(seats.bits()),
+        accounts: accounts.into(),
+    }
 }
 
 fn holder(seat: Seat) -> Holder {
@@ -120,12 +140,16 @@ impl Then {
         let planned: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
         assert_eq!(planned, kinds);
         let mut live = self.given.live();
+        // The turn index stored with the events says who may act after
+        // them before they are applied.
+        let predicted = live.to_act_after(&events).expect("readable events");
         let first = self.given.log.len();
         let given = self.given.and(events);
         for event in &given.log[first..] {
             live.apply_event(event).expect("a planned event applies");
         }
         let replayed = given.live();
+        assert_eq!(predicted, to_act_now(&replayed));
         assert_eq!(live.version, replayed.version);
         assert_eq!(live.game.state(), replayed.game.state());
         assert_eq!(live.phase(), replayed.phase());

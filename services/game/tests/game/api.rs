@@ -593,6 +593,7 @@ async fn list_games_finds_my_turn(db: &TestDb) {
                 my_turn_only: true,
                 include_over: false,
                 wait_ms,
+                ..Default::default()
             },
             token,
         )

@@ -35,6 +35,7 @@ fn poll(app: &GameService, token: &str) -> tokio::task::JoinHandle<(ListGamesRes
             my_turn_only: true,
             include_over: false,
             wait_ms: u32::try_from(WAIT.as_millis()).expect("fits"),
+            ..Default::default()
         };
         let started = Instant::now();
         let reply = client

@@ -25,6 +25,7 @@ mod jwt;
 mod limits;
 mod list_wait;
 mod migrate;
+mod my_turns;
 mod outage;
 mod people;
 mod ratings;
