@@ -25,6 +25,7 @@ mod retry;
 mod shared;
 mod target;
 mod traffic;
+mod turns;
 mod watch;
 mod watchers;
 
@@ -50,6 +51,8 @@ enum Mode {
     Watch(watch::WatchArgs),
     /// Create and start many games and print the service's memory.
     Memory(memory::MemoryArgs),
+    /// Seat one account in many games and time ListGames' my-turn pages.
+    Turns(turns::TurnsArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         None => &args.play.target,
         Some(Mode::Watch(w)) => &w.target,
         Some(Mode::Memory(m)) => &m.target,
+        Some(Mode::Turns(t)) => &t.target,
     };
     // One thread on a small machine: the tool shares its cores with the
     // service and the database, and a second worker thread there only adds
@@ -87,6 +91,7 @@ fn main() -> ExitCode {
             None => play::run(&args.play).await,
             Some(Mode::Watch(w)) => watch::run(&w).await,
             Some(Mode::Memory(m)) => memory::run(&m).await,
+            Some(Mode::Turns(t)) => turns::run(&t).await,
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(5));
