@@ -41,6 +41,9 @@ type WhoAmICache = HashMap<[u8; 32], (WhoAmIResponse, Instant)>;
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub account_id: i64,
+    /// Its owner group: who runs it, or itself (no two accounts of one
+    /// owner share a table).
+    pub owner: i64,
     pub name: String,
     pub kind: AccountKind,
     /// Its credential's scopes (`play`, `read`, ...).
@@ -52,6 +55,13 @@ impl Caller {
     pub fn has_scope(&self, scope: &str) -> bool {
         self.scopes.iter().any(|s| s == scope)
     }
+}
+
+/// A house bot: its account and its owner group (as [`Caller::owner`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseBot {
+    pub account_id: i64,
+    pub owner: i64,
 }
 
 /// A client of the game service. Cheap to clone.
@@ -108,11 +118,14 @@ impl GameClient {
             name,
             kind,
             scopes,
+            owner_account_id,
         } = self.whoami(token).await.map_err(|s| auth_error(&s))?;
+        let account_id: i64 = account_id
+            .parse()
+            .map_err(|_| ApiError::unauthenticated("unknown account"))?;
         Ok(Caller {
-            account_id: account_id
-                .parse()
-                .map_err(|_| ApiError::unauthenticated("unknown account"))?,
+            account_id,
+            owner: owner_account_id.parse().unwrap_or(account_id),
             name,
             kind: AccountKind::try_from(kind).unwrap_or(AccountKind::Unspecified),
             scopes,
@@ -127,7 +140,7 @@ impl GameClient {
     /// as the service's own (SetHouseBot). Any other bot account belongs
     /// to someone else and is never seated without its own ticket.
     #[tracing::instrument(skip_all)]
-    pub async fn bots(&self) -> Result<Vec<i64>, Status> {
+    pub async fn bots(&self) -> Result<Vec<HouseBot>, Status> {
         let request = ListAccountsRequest {
             kind: AccountKind::Bot.into(),
             limit: MAX_BOTS,
@@ -140,7 +153,11 @@ impl GameClient {
         Ok(listed
             .accounts
             .iter()
-            .filter_map(|a| a.account_id.parse().ok())
+            .filter_map(|a| {
+                let account_id = a.account_id.parse().ok()?;
+                let owner = a.owner_account_id.parse().unwrap_or(account_id);
+                Some(HouseBot { account_id, owner })
+            })
             .collect())
     }
 

@@ -102,11 +102,19 @@ pub struct Account {
     pub status: AccountStatus,
     /// The operator's reason for the status; empty while active.
     pub status_reason: String,
+    /// Who runs this (bot) account; `None`: it is its own owner.
+    pub owner: Option<AccountId>,
 }
 
 impl Account {
     pub fn is_active(&self) -> bool {
         self.status == AccountStatus::Active
+    }
+
+    /// The owner whose accounts never share a table and gain no rating
+    /// from each other: the account's owner, or the account itself.
+    pub fn owner_group(&self) -> AccountId {
+        self.owner.unwrap_or(self.id)
     }
 }
 

@@ -39,6 +39,17 @@ impl Store {
         account: NewAccount,
         credentials: &[NewCredential],
     ) -> Result<(Account, Vec<Credential>), Error> {
+        self.create_owned_account(account, None, credentials).await
+    }
+
+    /// As [`Self::create_account_with_credentials`], run by `owner` (see
+    /// [`Account::owner`]; `None`: its own owner).
+    pub async fn create_owned_account(
+        &self,
+        account: NewAccount,
+        owner: Option<AccountId>,
+        credentials: &[NewCredential],
+    ) -> Result<(Account, Vec<Credential>), Error> {
         let params = (
             account.name,
             account.kind.as_str(),
@@ -46,10 +57,14 @@ impl Store {
             rows::now(),
         );
         let mut tx = self.db.begin().await?;
-        let row: AccountRow = tx
+        let mut row: AccountRow = tx
             .fetch_one(sql::INSERT_ACCOUNT, params)
             .await
             .map_err(crate::error::explain_token_insert)?;
+        if let Some(owner) = owner {
+            let id = Account::try_from(row)?.id;
+            row = tx.fetch_one(sql::SET_OWNER, (id.0, owner.0)).await?;
+        }
         let account = Account::try_from(row)?;
         let stored = insert_credentials(&mut tx, account.id, credentials).await?;
         tx.commit().await?;

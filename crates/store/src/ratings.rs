@@ -78,12 +78,16 @@ const HISTORY: &str = "SELECT c.game_id, c.account_id, c.ruleset_key, c.place, c
      FROM rating_changes c WHERE c.account_id = $1 AND ($2 IS NULL OR c.ruleset_key = $2) \
      ORDER BY c.created_at DESC, c.game_id DESC LIMIT $3";
 
-/// Finished rated games with two or more accounts seated and no change
-/// recorded yet: games whose rating update a crash interrupted.
+/// Finished rated games with two or more accounts seated, no two of one
+/// owner (such a game changes no rating), and no change recorded yet:
+/// games whose rating update a crash interrupted.
 const UNRATED_FINISHED: &str = "SELECT g.id FROM games g \
      WHERE g.rated AND g.status = 'over' \
      AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
      AND (SELECT COUNT(DISTINCT s.account_id) FROM seats s WHERE s.game_id = g.id) >= 2 \
+     AND (SELECT COUNT(DISTINCT s.account_id) FROM seats s WHERE s.game_id = g.id) = \
+         (SELECT COUNT(DISTINCT COALESCE(a.owner_id, a.id)) FROM seats s \
+          JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id) \
      ORDER BY g.finished_at, g.id LIMIT $1";
 
 #[derive(Debug, FromRow)]

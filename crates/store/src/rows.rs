@@ -46,6 +46,7 @@ pub(crate) struct AccountRow {
     house_bot: bool,
     status: String,
     status_reason: String,
+    owner_id: Option<i64>,
 }
 
 impl TryFrom<AccountRow> for Account {
@@ -63,6 +64,7 @@ impl TryFrom<AccountRow> for Account {
             status: AccountStatus::parse(&r.status)
                 .ok_or_else(|| Error::Corrupt(format!("account status {:?}", r.status)))?,
             status_reason: r.status_reason,
+            owner: r.owner_id.map(AccountId),
         })
     }
 }

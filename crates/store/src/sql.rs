@@ -5,7 +5,7 @@
 /// The columns an [`crate::rows::AccountRow`] reads.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, token_hash, created_at, house_bot, status, status_reason"
+        "id, name, kind, token_hash, created_at, house_bot, status, status_reason, owner_id"
     };
 }
 pub(crate) use account_columns;
@@ -13,6 +13,12 @@ pub(crate) use account_columns;
 pub(crate) const INSERT_ACCOUNT: &str = concat!(
     "INSERT INTO accounts (name, kind, token_hash, created_at) \
      VALUES ($1, $2, $3, $4) RETURNING ",
+    account_columns!()
+);
+
+/// Sets who runs an account just created (in its transaction).
+pub(crate) const SET_OWNER: &str = concat!(
+    "UPDATE accounts SET owner_id = $2 WHERE id = $1 RETURNING ",
     account_columns!()
 );
 

@@ -134,9 +134,25 @@ impl GameService {
 
     /// A player or bot account created by the operator.
     pub async fn account(&self, name: &str, kind: AccountKind) -> Player {
+        self.account_owned_by(name, kind, None).await
+    }
+
+    /// A bot account run by `owner` (a player), created by the operator.
+    pub async fn bot_of(&self, name: &str, owner: &Player) -> Player {
+        self.account_owned_by(name, AccountKind::Bot, Some(owner))
+            .await
+    }
+
+    async fn account_owned_by(
+        &self,
+        name: &str,
+        kind: AccountKind,
+        owner: Option<&Player>,
+    ) -> Player {
         let request = CreateAccountRequest {
             name: name.into(),
             kind: kind.into(),
+            owner_account_id: owner.map(|o| o.id.clone()).unwrap_or_default(),
         };
         let created = self
             .accounts()

@@ -56,6 +56,8 @@ pub async fn provision(
             .create_account(CreateAccountRequest {
                 name: name.clone(),
                 kind: AccountKind::Bot as i32,
+                // The operator's own bots: nobody else runs them.
+                owner_account_id: String::new(),
             })
             .await
             .with_context(|| format!("cannot create the bot account {name}"))?

@@ -28,9 +28,15 @@ pub(crate) fn store_kind(field: &str, value: i32) -> Result<Option<AccountKind>,
 
 pub(crate) fn summary(account: Account) -> AccountSummary {
     AccountSummary {
+        owner_account_id: owner_id(&account),
         account_id: account.id.to_string(),
         name: account.name,
         kind: api_kind(account.kind) as i32,
         house_bot: account.house_bot,
     }
+}
+
+/// An account's owner as the API shows it: empty for its own owner.
+pub(crate) fn owner_id(account: &Account) -> String {
+    account.owner.map(|o| o.to_string()).unwrap_or_default()
 }

@@ -23,7 +23,8 @@ use skit_proto::v1::{
 use skit_store::{AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
 use tonic::{Request, Response, Status};
 
-use crate::account_messages::{api_kind, store_kind, summary};
+use crate::account_messages::{api_kind, owner_id, store_kind, summary};
+use crate::admin_service;
 use crate::api_key::{api_key_message, new_api_key};
 use crate::audit::Operator;
 use crate::error::store_error;
@@ -220,6 +221,37 @@ impl AccountApi {
     }
 
     #[tracing::instrument(skip_all)]
+    /// The owner a new account names: only a bot has one, and it is an
+    /// active player account (a person).
+    async fn bot_owner(
+        &self,
+        kind: AccountKind,
+        owner: &str,
+    ) -> Result<Option<AccountId>, ApiError> {
+        const FIELD: &str = "owner_account_id";
+        if owner.is_empty() {
+            return Ok(None);
+        }
+        if kind != AccountKind::Bot {
+            return Err(ApiError::invalid(FIELD, "only a bot has an owner"));
+        }
+        let id = admin_service::account_id(FIELD, owner)?;
+        let account = self
+            .state
+            .store
+            .account(id)
+            .await
+            .map_err(store_error)?
+            .ok_or_else(|| ApiError::invalid(FIELD, format!("no account {id}")))?;
+        if account.kind != AccountKind::Player || !account.is_active() {
+            return Err(ApiError::invalid(
+                FIELD,
+                format!("account {id} is not an active player: a bot's owner is a person"),
+            ));
+        }
+        Ok(Some(id))
+    }
+
     async fn account(
         &self,
         request: Request<CreateAccountRequest>,
@@ -238,6 +270,7 @@ impl AccountApi {
                 ));
             }
         };
+        let owner = self.bot_owner(kind, &req.owner_account_id).await?;
         let answer = match kind {
             AccountKind::Player => {
                 let (account, session) = self.create_with_session(name, kind).await?;
@@ -259,7 +292,7 @@ impl AccountApi {
                 let (account, keys) = self
                     .state
                     .store
-                    .create_account_with_credentials(new, &[key])
+                    .create_owned_account(new, owner, &[key])
                     .await
                     .map_err(store_error)?;
                 let answer = CreateAccountResponse {
@@ -276,6 +309,9 @@ impl AccountApi {
         // account and its credential is not one statement of the store's.
         let mut record = operator.audit_account("create_account", "", account.id);
         record.details = serde_json::json!({ "kind": kind.as_str(), "name": account.name });
+        if let Some(owner) = account.owner {
+            record.details["owner"] = owner.to_string().into();
+        }
         self.state
             .store
             .record_audit(&record)
@@ -370,6 +406,7 @@ impl AccountService for AccountApi {
             .collect();
         Ok(Response::new(WhoAmIResponse {
             account_id: caller.account.id.to_string(),
+            owner_account_id: owner_id(&caller.account),
             name: caller.account.name,
             kind: api_kind(caller.account.kind) as i32,
             scopes,

@@ -3,7 +3,7 @@
 //! views. What runs it for every finished game, retries and recovery
 //! included, is `rating_jobs`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use skit_store::{AccountId, Placed, Rating, Skill, Store};
 use time::OffsetDateTime;
@@ -77,14 +77,35 @@ pub async fn refresh(
     }
     // Another instance may finish the game and rate it moments after this
     // one sees the end: until the update is stored, look again next time.
-    ratings.after_end = over && (!rateable(live) || store.game_rated(live.id).await?);
+    ratings.after_end = over
+        && (!rateable(live)
+            || store.game_rated(live.id).await?
+            || one_owner_twice(store, live).await?);
     Ok(())
+}
+
+/// Whether two seated accounts have one owner (an account and a bot it
+/// runs, or two of its bots): such a game changes no rating, so nobody
+/// gains rating from their own bots.
+async fn one_owner_twice(store: &Store, live: &Live) -> Result<bool, skit_store::Error> {
+    let mut owners = HashSet::new();
+    for id in accounts(live) {
+        let owner = store.account(id).await?.map_or(id, |a| a.owner_group());
+        if !owners.insert(owner) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Applies the rating update of a finished rated game (a no-op if it was
 /// applied before, or the game is unrated or has fewer than two accounts).
 pub async fn apply(store: &Store, live: &Live) -> Result<(), skit_store::Error> {
     if !rateable(live) {
+        return Ok(());
+    }
+    if one_owner_twice(store, live).await? {
+        tracing::info!("rating void: two seats of one owner");
         return Ok(());
     }
     let placed = placed(live);

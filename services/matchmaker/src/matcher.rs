@@ -127,11 +127,16 @@ impl Matcher {
         let mut bots = BTreeMap::new();
         for (key, ticket) in keys {
             let rules = convert::rules_from_store(&ticket.rules);
-            let ratings = self.game.ratings(&accounts, &rules).await;
+            let ids: Vec<i64> = accounts.iter().map(|b| b.account_id).collect();
+            let ratings = self.game.ratings(&ids, &rules).await;
             let list = accounts
                 .iter()
                 .zip(ratings)
-                .map(|(&account, rating)| Bot { account, rating })
+                .map(|(b, rating)| Bot {
+                    account: b.account_id,
+                    owner: b.owner,
+                    rating,
+                })
                 .collect();
             bots.insert(key.to_owned(), list);
         }
@@ -269,6 +274,7 @@ fn waiting(t: &Ticket, usual: u32) -> Waiting {
     Waiting {
         id: t.id,
         account: t.account_id.0,
+        owner: t.owner_group.0,
         ruleset_key: t.ruleset_key.clone(),
         counts: t.player_counts.clone(),
         usual,

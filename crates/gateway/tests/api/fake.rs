@@ -302,6 +302,7 @@ impl AccountService for Fake {
             name: "Ada".into(),
             kind: AccountKind::Player.into(),
             scopes: vec!["play".into(), "read".into()],
+            owner_account_id: String::new(),
         }))
     }
 
@@ -317,6 +318,7 @@ impl AccountService for Fake {
                 name: "Robot".into(),
                 kind: kind.into(),
                 house_bot: request.get_ref().house_bots_only,
+                owner_account_id: String::new(),
             }],
         }))
     }
@@ -332,6 +334,7 @@ impl AccountService for Fake {
             name: "Robot".into(),
             kind: AccountKind::Bot.into(),
             house_bot: request.house_bot,
+            owner_account_id: String::new(),
         }))
     }
 

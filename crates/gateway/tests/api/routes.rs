@@ -190,7 +190,8 @@ async fn set_house_bot_takes_the_account_from_the_path() {
     assert_eq!(sent["houseBot"], true);
     assert_eq!(
         answer.json(),
-        json!({"accountId": "42", "name": "Robot", "kind": "ACCOUNT_KIND_BOT", "houseBot": true})
+        json!({"accountId": "42", "name": "Robot", "kind": "ACCOUNT_KIND_BOT", "houseBot": true,
+               "ownerAccountId": ""})
     );
 }
 
@@ -204,7 +205,7 @@ async fn who_am_i_passes_the_bearer_token() {
     assert_eq!(
         answer.json(),
         json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER",
-               "scopes": ["play", "read"]})
+               "scopes": ["play", "read"], "ownerAccountId": ""})
     );
 }
 

@@ -8,12 +8,15 @@ use time::OffsetDateTime;
 use super::ticket::{Ticket, TicketId, TicketState};
 use crate::{AccountId, Error, rows};
 
-/// `SELECT` of every ticket column, then `$filter` (a string literal).
+/// `SELECT` of every ticket column and its account's owner group (see
+/// [`crate::Account::owner_group`]), then `$filter` (a string literal).
 macro_rules! select_tickets {
     ($filter:literal) => {
         concat!(
             "SELECT id, account_id, guest, rules, ruleset_key, player_counts, allow_bots, \
-             rating, request_id, state, match_id, game_id, seat, created_at, updated_at \
+             rating, request_id, state, match_id, game_id, seat, created_at, updated_at, \
+             (SELECT COALESCE(a.owner_id, a.id) FROM accounts a \
+              WHERE a.id = tickets.account_id) AS owner_group \
              FROM tickets ",
             $filter
         )
@@ -38,6 +41,7 @@ pub(crate) struct TicketRow {
     seat: Option<i32>,
     created_at: OffsetDateTime,
     updated_at: OffsetDateTime,
+    owner_group: Option<i64>,
 }
 
 impl TryFrom<TicketRow> for Ticket {
@@ -50,6 +54,7 @@ impl TryFrom<TicketRow> for Ticket {
                 .parse::<TicketId>()
                 .map_err(|_| Error::Corrupt(format!("ticket id {:?}", r.id)))?,
             account_id: AccountId(r.account_id),
+            owner_group: AccountId(r.owner_group.unwrap_or(r.account_id)),
             guest: r.guest,
             rules: r.rules.0,
             ruleset_key: r.ruleset_key,

@@ -87,6 +87,9 @@ pub struct NewTicket {
 pub struct Ticket {
     pub id: TicketId,
     pub account_id: AccountId,
+    /// The account's owner group ([`crate::Account::owner_group`]): no two
+    /// tickets of one group share a table.
+    pub owner_group: AccountId,
     pub guest: bool,
     pub rules: Value,
     pub ruleset_key: String,

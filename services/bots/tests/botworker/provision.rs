@@ -39,6 +39,7 @@ async fn provisioned_bots_are_house_bots_and_no_others() {
         .create_account(CreateAccountRequest {
             name: "their-bot".into(),
             kind: AccountKind::Bot.into(),
+            ..Default::default()
         })
         .await
         .expect("a third party's bot")

@@ -28,6 +28,7 @@ async fn the_python_bot_plays_its_games_to_the_end() {
         .create_account(CreateAccountRequest {
             name: "py".into(),
             kind: AccountKind::Bot as i32,
+            ..Default::default()
         })
         .await
         .expect("bot account")

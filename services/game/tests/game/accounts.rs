@@ -23,6 +23,7 @@ async fn operators_list_accounts_by_kind() {
                 CreateAccountRequest {
                     name: name.into(),
                     kind: AccountKind::Bot.into(),
+                    ..Default::default()
                 },
                 OPERATOR_TOKEN,
             ))

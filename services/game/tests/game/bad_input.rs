@@ -74,6 +74,7 @@ async fn a_nul_is_refused_naming_the_field(db: &TestDb) {
     let account = CreateAccountRequest {
         name: "bot\0".into(),
         kind: AccountKind::Bot.into(),
+        ..Default::default()
     };
     let refused = accounts
         .create_account(authed(account, OPERATOR_TOKEN))
@@ -205,6 +206,7 @@ async fn names_are_trimmed_and_refuse_control_and_bidi_characters(db: &TestDb) {
         let account = CreateAccountRequest {
             name: name.into(),
             kind: AccountKind::Bot.into(),
+            ..Default::default()
         };
         let refused = accounts
             .create_account(authed(account, OPERATOR_TOKEN))

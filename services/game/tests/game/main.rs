@@ -27,6 +27,7 @@ mod list_wait;
 mod migrate;
 mod my_turns;
 mod outage;
+mod owners;
 mod people;
 mod ratings;
 mod read_your_writes;

@@ -53,6 +53,7 @@ pub(crate) async fn accounts(app: &GameService, players: usize) -> Vec<Player> {
         let req = CreateAccountRequest {
             name: format!("a{i}"),
             kind: kind as i32,
+            ..Default::default()
         };
         let reply = client
             .create_account(authed(req, OPERATOR_TOKEN))

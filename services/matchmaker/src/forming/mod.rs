@@ -10,7 +10,9 @@
 //! completed with bot accounts of close rating, at the size nearest the
 //! ruleset's usual table (a player alone who accepts any size plays
 //! skitgubbe with three, not two). Otherwise the anchor waits
-//! and the next oldest ticket tries. Seat order is random.
+//! and the next oldest ticket tries. Seat order is random. No two seats of
+//! a table belong to one owner (an account and the bots it runs, or two
+//! of those bots: `owner`).
 
 use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
@@ -25,6 +27,8 @@ use time::OffsetDateTime;
 pub struct Waiting {
     pub id: TicketId,
     pub account: i64,
+    /// The account's owner group (`skit_store::Account::owner_group`).
+    pub owner: i64,
     pub ruleset_key: String,
     /// Acceptable player counts.
     pub counts: Vec<u32>,
@@ -41,6 +45,8 @@ pub struct Waiting {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bot {
     pub account: i64,
+    /// The bot's owner group, as [`Waiting::owner`].
+    pub owner: i64,
     pub rating: f64,
 }
 
@@ -133,10 +139,11 @@ pub fn form(
 }
 
 /// Whether `other` may sit with `anchor` (the older ticket): same key and
-/// guest-ness, another account, a shared count, a rating in the window.
+/// guest-ness, another owner, a shared count, a rating in the window.
 fn compatible(anchor: &Waiting, other: &Waiting, now: OffsetDateTime, s: &Settings) -> bool {
     other.id != anchor.id
         && other.account != anchor.account
+        && other.owner != anchor.owner
         && other.ruleset_key == anchor.ruleset_key
         && other.guest == anchor.guest
         && other.counts.iter().any(|c| anchor.counts.contains(c))
@@ -152,7 +159,7 @@ fn waited(ticket: &Waiting, now: OffsetDateTime) -> Duration {
     (now - ticket.enqueued_at).try_into().unwrap_or_default()
 }
 
-/// Up to `wanted` candidates accepting `count`, one per account, closest in
+/// Up to `wanted` candidates accepting `count`, one per owner, closest in
 /// rating to the anchor first (then oldest).
 fn closest<'a>(
     anchor: &Waiting,
@@ -171,11 +178,38 @@ fn closest<'a>(
         let db = (b.rating - anchor.rating).abs();
         da.total_cmp(&db).then(a.enqueued_at.cmp(&b.enqueued_at))
     });
-    let mut accounts = HashSet::from([anchor.account]);
+    let mut owners = HashSet::from([anchor.owner]);
     fitting
         .into_iter()
-        .filter(|t| accounts.insert(t.account))
+        .filter(|t| owners.insert(t.owner))
         .take(wanted)
+        .collect()
+}
+
+/// The bots that may join `anchor` and `others`, one per owner, closest in
+/// rating to `mean` first.
+fn free_bots<'a>(
+    anchor: &Waiting,
+    others: &[&Waiting],
+    bots: &'a [Bot],
+    mean: f64,
+) -> Vec<&'a Bot> {
+    let mut sorted: Vec<&Bot> = bots.iter().collect();
+    sorted.sort_by(|a, b| {
+        (a.rating - mean)
+            .abs()
+            .total_cmp(&(b.rating - mean).abs())
+            .then(a.account.cmp(&b.account))
+    });
+    let mut owners: HashSet<i64> = std::iter::once(anchor.owner)
+        .chain(others.iter().map(|t| t.owner))
+        .collect();
+    let accounts: HashSet<i64> = std::iter::once(anchor.account)
+        .chain(others.iter().map(|t| t.account))
+        .collect();
+    sorted
+        .into_iter()
+        .filter(|b| !accounts.contains(&b.account) && owners.insert(b.owner))
         .collect()
 }
 
@@ -213,13 +247,8 @@ fn bot_table(
         });
         let humans = others.len() + 1;
         let bot_seats = seats.saturating_sub(humans);
-        let free_bots = bots
-            .iter()
-            .filter(|b| {
-                b.account != anchor.account && others.iter().all(|t| t.account != b.account)
-            })
-            .count();
-        if bot_seats == 0 || bot_seats > free_bots {
+        let free = free_bots(anchor, &others, bots, anchor.rating).len();
+        if bot_seats == 0 || bot_seats > free {
             continue;
         }
         let nearer = |c: u32| (count.abs_diff(anchor.usual), count) < (c.abs_diff(anchor.usual), c);
@@ -232,17 +261,7 @@ fn bot_table(
     }
     let (humans, count, others) = best?;
     let mean = (anchor.rating + others.iter().map(|t| t.rating).sum::<f64>()) / humans as f64;
-    let mut chosen: Vec<&Bot> = bots
-        .iter()
-        .filter(|b| b.account != anchor.account && others.iter().all(|t| t.account != b.account))
-        .collect();
-    chosen.sort_by(|a, b| {
-        (a.rating - mean)
-            .abs()
-            .total_cmp(&(b.rating - mean).abs())
-            .then(a.account.cmp(&b.account))
-    });
-    chosen.dedup_by_key(|b| b.account);
+    let mut chosen = free_bots(anchor, &others, bots, mean);
     chosen.truncate(usize::try_from(count).ok()? - humans);
     Some(table(anchor, &others, &chosen))
 }

@@ -28,6 +28,7 @@ fn ticket(account: i64, counts: &[u32], rating: f64, secs: i64) -> Waiting {
     Waiting {
         id: TicketId(uuid::Uuid::from_u128(account as u128 * 1000 + secs as u128)),
         account,
+        owner: account,
         ruleset_key: "skitgubbe".into(),
         counts: counts.to_vec(),
         usual: 3,
@@ -46,7 +47,11 @@ fn with_bots(mut t: Waiting) -> Waiting {
 fn bots(ratings: &[(i64, f64)]) -> BTreeMap<String, Vec<Bot>> {
     let list = ratings
         .iter()
-        .map(|&(account, rating)| Bot { account, rating })
+        .map(|&(account, rating)| Bot {
+            account,
+            owner: account,
+            rating,
+        })
         .collect();
     BTreeMap::from([("skitgubbe".to_owned(), list)])
 }
@@ -167,6 +172,33 @@ fn one_account_never_twice_at_a_table() {
     second.id = TicketId(uuid::Uuid::from_u128(99));
 
     assert!(run(&[ticket(1, &[2], 0.0, 10), second], &bots(&[])).is_empty());
+}
+
+#[test]
+fn one_owner_never_twice_at_a_table() {
+    // Account 2 is a bot run by account 1; account 3 is someone else.
+    let mut own_bot = ticket(2, &[2], 0.0, 9);
+    own_bot.owner = 1;
+    let tickets = [ticket(1, &[2], 0.0, 10), own_bot.clone()];
+    assert!(run(&tickets, &bots(&[])).is_empty());
+
+    let tickets = [ticket(1, &[2], 0.0, 10), own_bot, ticket(3, &[2], 0.0, 1)];
+    let tables = run(&tickets, &bots(&[]));
+    assert_eq!(tables.len(), 1);
+    assert_eq!(accounts(&tables[0]), [1, 3]);
+
+    // Bots filling seats: not the owner's own, and one per owner.
+    let mut board = bots(&[(100, 0.0), (101, 0.0), (102, 5.0), (103, 9.0)]);
+    for bot in board.values_mut().flatten() {
+        bot.owner = match bot.account {
+            100 => 1,
+            101 | 102 => 50,
+            _ => bot.account,
+        };
+    }
+    let tables = run(&[with_bots(ticket(1, &[3], 0.0, 40))], &board);
+    assert_eq!(tables.len(), 1);
+    assert_eq!(accounts(&tables[0]), [1, 101, 103]);
 }
 
 #[test]
