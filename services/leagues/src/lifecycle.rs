@@ -334,6 +334,7 @@ mod tests {
                 withdrawn: false,
                 registered_at: START,
                 name: format!("p{a}"),
+                owner: AccountId(a),
             })
             .collect();
         let round = tables.iter().map(|t| t.round).max().unwrap_or(0);
@@ -374,6 +375,30 @@ mod tests {
                 ..t.clone()
             })
             .collect()
+    }
+
+    #[test]
+    fn two_entrants_of_one_owner_never_share_a_table() {
+        // 2 is a bot run by 1, and 4 a bot run by 3: each of the two
+        // tables of two holds one of each owner, in a Swiss round as in an
+        // arena wave, whatever the seed.
+        for (format, seed) in [(TournamentFormat::Swiss, 1), (TournamentFormat::Arena, 1)]
+            .into_iter()
+            .chain((2..40).map(|seed| (TournamentFormat::Swiss, seed)))
+        {
+            let mut snapshot = arena(Vec::new());
+            snapshot.spec.format = format as i32;
+            snapshot.spec.rounds = 3;
+            snapshot.spec.seed = seed;
+            snapshot.entries[1].owner = AccountId(1);
+            snapshot.entries[3].owner = AccountId(3);
+            let round = snapshot.advance(minutes(1)).unwrap();
+            assert_eq!(round.new_tables.len(), 2, "{format:?} {seed}");
+            for table in &round.new_tables {
+                let owners: Vec<i64> = table.seats.iter().map(|a| (a.0 + 1) / 2).collect();
+                assert_ne!(owners[0], owners[1], "{format:?} {seed}: {:?}", table.seats);
+            }
+        }
     }
 
     #[test]

@@ -59,6 +59,24 @@ impl Seating {
         }
     }
 
+    /// The operator's constraints, and every two entrants of one owner
+    /// apart (a person and the bots they run never share a table).
+    fn constraints_for(&self, entries: &[TournamentEntry]) -> Constraints {
+        let mut constraints = self.constraints();
+        let field: Vec<&TournamentEntry> = entries.iter().filter(|e| !e.withdrawn).collect();
+        for (i, a) in field.iter().enumerate() {
+            for b in &field[i + 1..] {
+                if a.owner == b.owner {
+                    let pair = (player(a.account_id.0), player(b.account_id.0));
+                    if !constraints.apart.contains(&pair) {
+                        constraints.apart.push(pair);
+                    }
+                }
+            }
+        }
+        constraints
+    }
+
     /// Checked against the field and the table size.
     pub fn check(&self, field: &[AccountId], seats: u32) -> Result<(), String> {
         let field: Vec<PlayerId> = field.iter().map(|a| player(a.0)).collect();
@@ -85,7 +103,7 @@ pub fn next_round(
 ) -> Result<Round, PairingError> {
     let players = field(entries);
     let seed = Seed(spec.seed);
-    let constraints = seating.constraints();
+    let constraints = seating.constraints_for(entries);
     let (seated, repeat_limit) = match spec.format() {
         TournamentFormat::Elimination => {
             crate::stages::seat(spec, entries, tables, &constraints, round)?
@@ -243,7 +261,7 @@ pub fn continuous_round(
         &pool,
         params,
         &history,
-        &seating.constraints(),
+        &seating.constraints_for(entries),
         Seed(spec.seed),
         u64::from(wave),
     );

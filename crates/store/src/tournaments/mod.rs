@@ -37,9 +37,10 @@ const SET_SPEC: &str = "UPDATE tournaments SET spec = $2, starts_at = $3 WHERE i
 const SET_CONSTRAINTS: &str = "UPDATE tournaments SET constraints = $2 WHERE id = $1";
 
 const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, account_id, rating, \
-     withdrawn, registered_at, name) VALUES ($1, $2, $3, $4, $5, $6) \
+     withdrawn, registered_at, name, owner_id) VALUES ($1, $2, $3, $4, $5, $6, $7) \
      ON CONFLICT (tournament_id, account_id) DO UPDATE SET rating = excluded.rating, \
-     withdrawn = excluded.withdrawn, registered_at = excluded.registered_at, name = excluded.name";
+     withdrawn = excluded.withdrawn, registered_at = excluded.registered_at, name = excluded.name, \
+     owner_id = excluded.owner_id";
 
 const INSERT_TABLE: &str = "INSERT INTO tournament_tables (tournament_id, round, table_no, seats, \
      state, game_id, places, loser, no_show, finished_at) \
@@ -56,7 +57,7 @@ const NO_SHOWS: &str = "SELECT finished_at FROM tournament_tables \
 const INSERT_EVENT: &str =
     "INSERT INTO tournament_events (tournament_id, sequence, body, at) VALUES ($1, $2, $3, $4)";
 
-const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at, name \
+const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at, name, owner_id \
      FROM tournament_entries WHERE tournament_id = $1 ORDER BY registered_at, account_id";
 
 const TABLES: &str = "SELECT round, table_no, seats, state, game_id, places, loser, no_show, \
@@ -268,6 +269,7 @@ impl Store {
                 e.withdrawn,
                 e.registered_at,
                 e.name.as_str(),
+                (e.owner != e.account_id).then_some(e.owner.0),
             );
             tx.execute(UPSERT_ENTRY, params).await?;
         }

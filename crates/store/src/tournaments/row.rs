@@ -71,6 +71,7 @@ pub(crate) struct EntryRow {
     withdrawn: bool,
     registered_at: OffsetDateTime,
     name: String,
+    owner_id: Option<i64>,
 }
 
 impl From<EntryRow> for TournamentEntry {
@@ -81,6 +82,7 @@ impl From<EntryRow> for TournamentEntry {
             withdrawn: r.withdrawn,
             registered_at: r.registered_at,
             name: r.name,
+            owner: AccountId(r.owner_id.unwrap_or(r.account_id)),
         }
     }
 }

@@ -87,6 +87,9 @@ pub struct TournamentEntry {
     pub registered_at: OffsetDateTime,
     /// The account's name at registration.
     pub name: String,
+    /// Its owner group at registration (`crate::Account::owner_group`):
+    /// two entrants of one owner never share a table.
+    pub owner: AccountId,
 }
 
 /// Where a table is.

@@ -102,6 +102,7 @@ impl LeagueApi {
                 withdrawn: false,
                 registered_at: OffsetDateTime::now_utc(),
                 name: caller.name.clone(),
+                owner: AccountId(caller.owner),
             };
             if self.try_entry(&s, &entry).await? {
                 return Ok(convert::entry(&s.tournament.id, &entry));
