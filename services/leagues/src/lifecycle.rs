@@ -88,7 +88,10 @@ impl Snapshot {
                 );
             }
         }
-        if let Err(e) = Seating::check(&self.seating(), &self.field_accounts(), self.spec.seats) {
+        let seating = self.seating();
+        let checked = Seating::check(&seating, &self.field_accounts(), self.spec.seats)
+            .and_then(|()| seating.check_owners(&self.entries));
+        if let Err(e) = checked {
             return self.end(
                 TournamentPhase::Terminated,
                 format!("the seating constraints cannot hold: {e}"),

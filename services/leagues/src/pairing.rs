@@ -59,6 +59,26 @@ impl Seating {
         }
     }
 
+    /// Refuses a pin that would seat two entrants of one owner together
+    /// (kept apart without being asked, see [`Self::constraints_for`]).
+    pub fn check_owners(&self, entries: &[TournamentEntry]) -> Result<(), String> {
+        for group in &self.together {
+            let owned: Vec<&TournamentEntry> = entries
+                .iter()
+                .filter(|e| !e.withdrawn && group.contains(&e.account_id.0))
+                .collect();
+            for (i, a) in owned.iter().enumerate() {
+                if let Some(b) = owned[i + 1..].iter().find(|b| b.owner == a.owner) {
+                    return Err(format!(
+                        "accounts {} and {} have one owner, and one owner's entrants never share a table",
+                        a.account_id, b.account_id
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The operator's constraints, and every two entrants of one owner
     /// apart (a person and the bots they run never share a table).
     fn constraints_for(&self, entries: &[TournamentEntry]) -> Constraints {
@@ -290,4 +310,44 @@ fn seated_tables(round: u32, seated: Vec<Table>) -> Vec<TournamentTable> {
             finished_at: None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use time::OffsetDateTime;
+
+    use super::*;
+
+    fn entry(account: i64, owner: i64) -> TournamentEntry {
+        TournamentEntry {
+            account_id: AccountId(account),
+            rating: 0.0,
+            withdrawn: false,
+            registered_at: OffsetDateTime::UNIX_EPOCH,
+            name: format!("p{account}"),
+            owner: AccountId(owner),
+        }
+    }
+
+    #[test]
+    fn a_pin_of_one_owners_entrants_is_refused() {
+        // 2 is a bot run by 1.
+        let entries = [entry(1, 1), entry(2, 1), entry(3, 3)];
+        let pin = |group: Vec<i64>| Seating {
+            together: vec![group],
+            apart: Vec::new(),
+        };
+        let refused = pin(vec![1, 3, 2]).check_owners(&entries);
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.contains("accounts 1 and 2 have one owner")),
+            "{refused:?}"
+        );
+        assert_eq!(pin(vec![1, 3]).check_owners(&entries), Ok(()));
+        // A withdrawn entrant is no longer in the field.
+        let mut left = entries.clone();
+        left[1].withdrawn = true;
+        assert_eq!(pin(vec![1, 2]).check_owners(&left), Ok(()));
+    }
 }

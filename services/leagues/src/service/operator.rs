@@ -168,6 +168,9 @@ impl LeagueApi {
                         s.tournament.id
                     )));
                 }
+                seating
+                    .check_owners(&s.entries)
+                    .map_err(|e| ApiError::invalid("together", e))?;
                 // Before the start the field may still grow: only the
                 // shapes are checked then.
                 if s.tournament.phase != TournamentPhase::Registering {
