@@ -88,9 +88,9 @@ impl Snapshot {
                 );
             }
         }
-        let seating = self.seating();
-        let checked = Seating::check(&seating, &self.field_accounts(), self.spec.seats)
-            .and_then(|()| seating.check_owners(&self.entries));
+        let checked = self
+            .seating()
+            .check(&self.entries, &self.field_accounts(), self.spec.seats);
         if let Err(e) = checked {
             return self.end(
                 TournamentPhase::Terminated,

@@ -59,26 +59,6 @@ impl Seating {
         }
     }
 
-    /// Refuses a pin that would seat two entrants of one owner together
-    /// (kept apart without being asked, see [`Self::constraints_for`]).
-    pub fn check_owners(&self, entries: &[TournamentEntry]) -> Result<(), String> {
-        for group in &self.together {
-            let owned: Vec<&TournamentEntry> = entries
-                .iter()
-                .filter(|e| !e.withdrawn && group.contains(&e.account_id.0))
-                .collect();
-            for (i, a) in owned.iter().enumerate() {
-                if let Some(b) = owned[i + 1..].iter().find(|b| b.owner == a.owner) {
-                    return Err(format!(
-                        "accounts {} and {} have one owner, and one owner's entrants never share a table",
-                        a.account_id, b.account_id
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// The operator's constraints, and every two entrants of one owner
     /// apart (a person and the bots they run never share a table).
     fn constraints_for(&self, entries: &[TournamentEntry]) -> Constraints {
@@ -97,10 +77,29 @@ impl Seating {
         constraints
     }
 
-    /// Checked against the field and the table size.
-    pub fn check(&self, field: &[AccountId], seats: u32) -> Result<(), String> {
+    /// Every account a pin or forbid names.
+    pub fn named(&self) -> Vec<AccountId> {
+        let named: std::collections::BTreeSet<i64> = self
+            .together
+            .iter()
+            .flatten()
+            .chain(self.apart.iter().flat_map(|(a, b)| [a, b]))
+            .copied()
+            .collect();
+        named.into_iter().map(AccountId).collect()
+    }
+
+    /// Checked against the field and the table size, with `entries` of
+    /// one owner kept apart as pairing keeps them (so a pin of two of
+    /// them cannot hold).
+    pub fn check(
+        &self,
+        entries: &[TournamentEntry],
+        field: &[AccountId],
+        seats: u32,
+    ) -> Result<(), String> {
         let field: Vec<PlayerId> = field.iter().map(|a| player(a.0)).collect();
-        self.constraints()
+        self.constraints_for(entries)
             .check(&field, seats as usize)
             .map_err(|e| e.to_string())
     }
@@ -333,21 +332,22 @@ mod tests {
     fn a_pin_of_one_owners_entrants_is_refused() {
         // 2 is a bot run by 1.
         let entries = [entry(1, 1), entry(2, 1), entry(3, 3)];
+        let field = [AccountId(1), AccountId(2), AccountId(3)];
         let pin = |group: Vec<i64>| Seating {
             together: vec![group],
             apart: Vec::new(),
         };
-        let refused = pin(vec![1, 3, 2]).check_owners(&entries);
+        let refused = pin(vec![1, 3, 2]).check(&entries, &field, 3);
         assert!(
             refused
                 .as_ref()
-                .is_err_and(|e| e.contains("accounts 1 and 2 have one owner")),
+                .is_err_and(|e| e.contains("players 1 and 2 are pinned together and forbidden")),
             "{refused:?}"
         );
-        assert_eq!(pin(vec![1, 3]).check_owners(&entries), Ok(()));
+        assert_eq!(pin(vec![1, 3]).check(&entries, &field, 3), Ok(()));
         // A withdrawn entrant is no longer in the field.
         let mut left = entries.clone();
         left[1].withdrawn = true;
-        assert_eq!(pin(vec![1, 2]).check_owners(&left), Ok(()));
+        assert_eq!(pin(vec![1, 2]).check(&left, &field, 3), Ok(()));
     }
 }

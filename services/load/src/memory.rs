@@ -2,13 +2,9 @@
 //! each is dealt and held live in the service's cache) and prints the
 //! service's resident memory before and after.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use skit_proto::v1::game_service_client::GameServiceClient;
-
-use crate::target::{Seats, Service, TargetArgs, create_game};
+use crate::target::{Seats, Service, TargetArgs, create_games};
 use crate::traffic as play;
 
 #[derive(clap::Args, Debug)]
@@ -60,35 +56,16 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
     let channels = service.channels(args.target.connections()).await?;
     let before = rss(pid).unwrap_or(0);
     let started = Instant::now();
-    let (next, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-    let mut tasks = tokio::task::JoinSet::new();
-    for w in 0..args.concurrency {
-        let mut client = GameServiceClient::new(channels[w % channels.len()].clone());
-        let (next, errors, seats, preset, total) = (
-            next.clone(),
-            errors.clone(),
-            seats.clone(),
-            args.preset.clone(),
-            args.games,
-        );
-        tasks.spawn(async move {
-            let mut made = Vec::new();
-            while next.fetch_add(1, Ordering::Relaxed) < total {
-                match create_game(&mut client, &seats, &preset).await {
-                    Ok(game) => made.push(game),
-                    Err(status) => {
-                        errors.fetch_add(1, Ordering::Relaxed);
-                        eprintln!("error: {} {}", status.code(), status.message());
-                    }
-                }
-            }
-            made
-        });
-    }
-    let games: Vec<(String, u64)> = tasks.join_all().await.into_iter().flatten().collect();
+    let (games, errors) = create_games(
+        &channels,
+        &seats,
+        &args.preset,
+        args.games,
+        args.concurrency,
+    )
+    .await;
     let elapsed = started.elapsed();
     let after = rss(pid).unwrap_or(0);
-    let errors = errors.load(Ordering::Relaxed);
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
     println!(
         "memory: {} games created and started in {:.1} s ({:.0}/s), errors: {}",

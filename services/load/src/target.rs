@@ -2,6 +2,8 @@
 //! or one already running (`--url`), and how to connect to it.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -232,4 +234,42 @@ pub async fn create_game_with(
         version = joined.view.map_or(version, |v| v.version);
     }
     Ok((created.game_id, version))
+}
+
+/// `total` games of `preset` with `seats`, `concurrency` creations at once
+/// over `channels`: the games made (id and version) and how many
+/// creations failed (each printed).
+pub async fn create_games(
+    channels: &[Channel],
+    seats: &Seats,
+    preset: &str,
+    total: u64,
+    concurrency: usize,
+) -> (Vec<(String, u64)>, u64) {
+    let (next, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let mut tasks = tokio::task::JoinSet::new();
+    for w in 0..concurrency {
+        let mut client = GameServiceClient::new(channels[w % channels.len()].clone());
+        let (next, errors, seats, preset) = (
+            next.clone(),
+            errors.clone(),
+            seats.clone(),
+            preset.to_owned(),
+        );
+        tasks.spawn(async move {
+            let mut made = Vec::new();
+            while next.fetch_add(1, Ordering::Relaxed) < total {
+                match create_game(&mut client, &seats, &preset).await {
+                    Ok(game) => made.push(game),
+                    Err(status) => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                        eprintln!("error: {} {}", status.code(), status.message());
+                    }
+                }
+            }
+            made
+        });
+    }
+    let games = tasks.join_all().await.into_iter().flatten().collect();
+    (games, errors.load(Ordering::Relaxed))
 }

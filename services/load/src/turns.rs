@@ -4,8 +4,6 @@
 //! at several sizes, it shows whether the answer costs the number of the
 //! account's games or only the page.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use skit_api::authed;
@@ -13,7 +11,7 @@ use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, ListGamesRequest};
 use tonic::transport::Channel;
 
-use crate::target::{Seats, Service, TargetArgs, create_game};
+use crate::target::{Seats, Service, TargetArgs, create_games};
 
 #[derive(clap::Args, Debug)]
 pub struct TurnsArgs {
@@ -43,7 +41,12 @@ pub async fn run(args: &TurnsArgs) -> anyhow::Result<bool> {
         for p in 0..3 {
             seats.push(service.guest(&format!("turns-{i}-{p}")).await?);
         }
-        let games = create(&channels, &seats, size, args.concurrency).await?;
+        let (games, errors) =
+            create_games(&channels, &seats, "skitgubbe", size, args.concurrency).await;
+        if errors > 0 {
+            anyhow::bail!("{errors} of {size} games could not be created");
+        }
+        let games: Vec<String> = games.into_iter().map(|(id, _)| id).collect();
         let mut client = GameServiceClient::new(channels[0].clone());
         let token = &seats[0].1;
         let mut first = Vec::with_capacity(args.polls);
@@ -83,33 +86,6 @@ fn percentile(times: &[Duration], q: f64) -> Duration {
         .get((last as f64 * q).round() as usize)
         .copied()
         .unwrap_or_default()
-}
-
-/// `total` games with `seats`, `concurrency` creations at once.
-async fn create(
-    channels: &[Channel],
-    seats: &Seats,
-    total: u64,
-    concurrency: usize,
-) -> anyhow::Result<Vec<String>> {
-    let next = Arc::new(AtomicU64::new(0));
-    let mut tasks = tokio::task::JoinSet::new();
-    for w in 0..concurrency {
-        let mut client = GameServiceClient::new(channels[w % channels.len()].clone());
-        let (next, seats) = (next.clone(), seats.clone());
-        tasks.spawn(async move {
-            let mut made = Vec::new();
-            while next.fetch_add(1, Ordering::Relaxed) < total {
-                made.push(create_game(&mut client, &seats, "skitgubbe").await?.0);
-            }
-            Ok::<_, tonic::Status>(made)
-        });
-    }
-    let mut games = Vec::new();
-    for made in tasks.join_all().await {
-        games.extend(made?);
-    }
-    Ok(games)
 }
 
 /// How many games every page of the caller's turns lists.

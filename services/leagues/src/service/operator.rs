@@ -168,18 +168,20 @@ impl LeagueApi {
                         s.tournament.id
                     )));
                 }
+                // Before the start the field may still grow: anyone named
+                // counts as entered then, and the table size is not known.
+                let mut accounts: Vec<AccountId> =
+                    field(&s.entries).iter().map(|e| e.account_id).collect();
+                let seats = match s.tournament.phase {
+                    TournamentPhase::Registering => {
+                        accounts.extend(seating.named());
+                        6
+                    }
+                    _ => s.spec.seats,
+                };
                 seating
-                    .check_owners(&s.entries)
+                    .check(&s.entries, &accounts, seats)
                     .map_err(|e| ApiError::invalid("together", e))?;
-                // Before the start the field may still grow: only the
-                // shapes are checked then.
-                if s.tournament.phase != TournamentPhase::Registering {
-                    let accounts: Vec<AccountId> =
-                        field(&s.entries).iter().map(|e| e.account_id).collect();
-                    seating
-                        .check(&accounts, s.spec.seats)
-                        .map_err(|e| ApiError::invalid("together", e))?;
-                }
                 Ok(TournamentChange {
                     constraints: Some(seating.to_value()),
                     ..Default::default()
@@ -290,17 +292,8 @@ fn seating(req: &ConstrainSeatingRequest) -> Result<Seating, ApiError> {
     }
     let seating = Seating { together, apart };
     // The shapes alone (a player in two pins, a pinned pair kept apart).
-    let named: Vec<AccountId> = seating
-        .together
-        .iter()
-        .flatten()
-        .chain(seating.apart.iter().flat_map(|(a, b)| [a, b]))
-        .map(|&a| AccountId(a))
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
     seating
-        .check(&named, 6)
+        .check(&[], &seating.named(), 6)
         .map_err(|e| ApiError::invalid("together", e))?;
     Ok(seating)
 }

@@ -142,7 +142,6 @@ pub fn form(
 /// guest-ness, another owner, a shared count, a rating in the window.
 fn compatible(anchor: &Waiting, other: &Waiting, now: OffsetDateTime, s: &Settings) -> bool {
     other.id != anchor.id
-        && other.account != anchor.account
         && other.owner != anchor.owner
         && other.ruleset_key == anchor.ruleset_key
         && other.guest == anchor.guest
@@ -204,12 +203,11 @@ fn free_bots<'a>(
     let mut owners: HashSet<i64> = std::iter::once(anchor.owner)
         .chain(others.iter().map(|t| t.owner))
         .collect();
-    let accounts: HashSet<i64> = std::iter::once(anchor.account)
-        .chain(others.iter().map(|t| t.account))
-        .collect();
+    // An account's owner group is its own or its owner's, so a bot that
+    // holds a ticket here shares that ticket's group too.
     sorted
         .into_iter()
-        .filter(|b| !accounts.contains(&b.account) && owners.insert(b.owner))
+        .filter(|b| owners.insert(b.owner))
         .collect()
 }
 
