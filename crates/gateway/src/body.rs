@@ -67,6 +67,7 @@ described!(
     ResumeTournamentRequest,
     TerminateTournamentRequest,
     CreateSeasonRequest,
+    StepDownRequest,
 );
 
 /// `bytes` (not blank) as a `T`.

@@ -191,6 +191,20 @@ pub const ROUTES: &[RouteSpec] = &[
         "GetSeasonStandings",
         Shape::Query,
     ),
+    route(
+        "GET",
+        "/v1/seasons/{season_id}/division",
+        RATING_SERVICE,
+        "GetDivision",
+        Shape::Query,
+    ),
+    route(
+        "POST",
+        "/v1/seasons/{season_id}/step-down",
+        RATING_SERVICE,
+        "StepDown",
+        Shape::Body,
+    ),
     RouteSpec {
         authenticated: false,
         ..route(

@@ -36,6 +36,7 @@ mod database_url;
 mod db;
 mod devices;
 mod dialect;
+mod divisions;
 mod error;
 mod event;
 mod event_log;
@@ -75,6 +76,7 @@ pub use credential::{
 };
 pub use credentials::SessionSummary;
 pub use database_url::DatabaseUrl;
+pub use divisions::{Arrival, DivisionMember, DivisionPlace};
 pub use error::Error;
 pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
@@ -86,7 +88,9 @@ pub use pool::PoolSettings;
 pub use rating_update::Placed;
 pub use ratings::{Rating, RatingChange, Skill, Standing};
 pub use revocations::Revocation;
-pub use seasons::{CreatedSeason, NewSeason, Season, SeasonRating, SeasonStanding, SeasonTrack};
+pub use seasons::{
+    CreatedSeason, DivisionRules, NewSeason, Season, SeasonRating, SeasonStanding, SeasonTrack,
+};
 pub use store::Store;
 pub use tickets::{Enqueued, MatchSeat, NewTicket, PlannedMatch, Ticket, TicketId, TicketState};
 pub use to_act::ToAct;

@@ -23,9 +23,24 @@ pub struct Season {
     /// A cron expression; empty: one period.
     pub recurrence: String,
     pub time_zone: String,
+    /// Tiers within the season; none: a season without divisions.
+    pub divisions: Option<DivisionRules>,
     pub created_by: AccountId,
     pub request_id: Option<String>,
     pub created_at: OffsetDateTime,
+}
+
+/// A season's divisions (docs/ratings.md, "Divisions"): how many tiers,
+/// how many players a cohort holds, the shares of each cohort promoted
+/// and relegated when a period turns, and the games within a period that
+/// keep a player active.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DivisionRules {
+    pub tiers: u32,
+    pub cohort_size: u32,
+    pub promote_percent: u32,
+    pub relegate_percent: u32,
+    pub min_games: u32,
 }
 
 /// What an operator creates.
@@ -37,6 +52,7 @@ pub struct NewSeason {
     pub ends_at: Option<OffsetDateTime>,
     pub recurrence: String,
     pub time_zone: String,
+    pub divisions: Option<DivisionRules>,
     pub created_by: AccountId,
     pub request_id: Option<String>,
 }
@@ -87,6 +103,7 @@ macro_rules! select_seasons {
     ($filter:literal) => {
         concat!(
             "SELECT id, name, ruleset_key, starts_at, ends_at, recurrence, time_zone, \
+             division_tiers, cohort_size, promote_percent, relegate_percent, min_games, \
              created_by, request_id, created_at FROM seasons ",
             $filter
         )
@@ -94,8 +111,9 @@ macro_rules! select_seasons {
 }
 
 const INSERT_SEASON: &str = "INSERT INTO seasons (id, name, ruleset_key, starts_at, ends_at, \
-     recurrence, time_zone, created_by, request_id, created_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     recurrence, time_zone, created_by, request_id, created_at, \
+     division_tiers, cohort_size, promote_percent, relegate_percent, min_games) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
 
 /// Best first: the conservative rating, then more games, then the account.
 const STANDINGS: &str = "SELECT r.account_id, r.mu, r.sigma, r.games, a.name, a.kind \
@@ -112,13 +130,30 @@ struct SeasonRow {
     ends_at: Option<OffsetDateTime>,
     recurrence: String,
     time_zone: String,
+    division_tiers: Option<i32>,
+    cohort_size: i32,
+    promote_percent: i32,
+    relegate_percent: i32,
+    min_games: i32,
     created_by: i64,
     request_id: Option<String>,
     created_at: OffsetDateTime,
 }
 
+/// A stored count; negative (never written) reads as 0.
+fn count(n: i32) -> u32 {
+    u32::try_from(n).unwrap_or(0)
+}
+
 impl From<SeasonRow> for Season {
     fn from(r: SeasonRow) -> Self {
+        let divisions = r.division_tiers.map(|tiers| DivisionRules {
+            tiers: count(tiers),
+            cohort_size: count(r.cohort_size),
+            promote_percent: count(r.promote_percent),
+            relegate_percent: count(r.relegate_percent),
+            min_games: count(r.min_games),
+        });
         Self {
             id: r.id,
             name: r.name,
@@ -127,6 +162,7 @@ impl From<SeasonRow> for Season {
             ends_at: r.ends_at,
             recurrence: r.recurrence,
             time_zone: r.time_zone,
+            divisions,
             created_by: AccountId(r.created_by),
             request_id: r.request_id,
             created_at: r.created_at,
@@ -166,6 +202,11 @@ impl Store {
             return Ok(CreatedSeason::Requested(first));
         }
         let id = Uuid::new_v4().hyphenated().to_string();
+        let d = new.divisions;
+        let int = |f: fn(&DivisionRules) -> u32| {
+            d.as_ref()
+                .map_or(0, |d| i32::try_from(f(d)).unwrap_or(i32::MAX))
+        };
         let params = (
             &id,
             &new.name,
@@ -177,6 +218,11 @@ impl Store {
             new.created_by.0,
             new.request_id.as_deref(),
             rows::now(),
+            d.map(|d| i32::try_from(d.tiers).unwrap_or(i32::MAX)),
+            int(|d| d.cohort_size),
+            int(|d| d.promote_percent),
+            int(|d| d.relegate_percent),
+            int(|d| d.min_games),
         );
         let inserted = {
             let _turn = self.db.write_turn().await;

@@ -19,6 +19,9 @@ mod clock;
 mod config;
 mod convert;
 mod devices;
+mod division_api;
+mod division_turns;
+mod divisions;
 mod error;
 mod feed;
 mod game_service;
@@ -113,8 +116,16 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         state.clone(),
         config.ratings_retry(),
     ));
+    // Seasons' divisions turn when a period begins.
+    state.spawn_background(division_turns::keep_turning(
+        state.store.clone(),
+        DIVISION_TURNS,
+    ));
     Ok(state)
 }
+
+/// How often running seasons' divisions are checked for a new period.
+const DIVISION_TURNS: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// What the health service answers for: the server and its four
 /// services, SERVING while the database answers.

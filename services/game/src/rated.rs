@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use skit_store::{AccountId, Placed, Rating, Skill, Store};
 use time::OffsetDateTime;
 
+use crate::division_turns;
 use crate::live::Live;
 use crate::places;
 use crate::rating_model;
@@ -124,9 +125,8 @@ pub async fn apply(store: &Store, live: &Live) -> Result<(), skit_store::Error> 
             .await?
             .unwrap_or_else(OffsetDateTime::now_utc),
     };
-    let tracks: Vec<_> = store
-        .seasons_at(&key, ended)
-        .await?
+    let running = store.seasons_at(&key, ended).await?;
+    let tracks: Vec<_> = running
         .iter()
         .filter_map(|s| seasons::track(s, ended))
         .collect();
@@ -143,6 +143,12 @@ pub async fn apply(store: &Store, live: &Live) -> Result<(), skit_store::Error> 
         .await?;
     if applied.is_some() {
         tracing::info!(ruleset_key = %key, players = placed.len(), seasons = tracks.len(), "ratings updated");
+    }
+    // Players new to a season's divisions enter them (again, harmlessly,
+    // when a retry finds the ratings applied).
+    let players: Vec<AccountId> = placed.iter().map(|p| p.account_id).collect();
+    for season in &running {
+        division_turns::after_game(store, season, ended, &players).await?;
     }
     Ok(())
 }

@@ -4,9 +4,10 @@
 use skit_api::{ApiError, timestamp};
 use skit_proto::v1::rating_service_server::RatingService;
 use skit_proto::v1::{
-    CreateSeasonRequest, GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
-    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetSeasonStandingsRequest,
-    LeaderboardEntry, ListSeasonsRequest, ListSeasonsResponse, Rules, Season, SeasonStandings,
+    CreateSeasonRequest, Division, GetDivisionRequest, GetLeaderboardRequest,
+    GetLeaderboardResponse, GetRatingHistoryRequest, GetRatingHistoryResponse, GetRatingsRequest,
+    GetRatingsResponse, GetSeasonStandingsRequest, LeaderboardEntry, ListSeasonsRequest,
+    ListSeasonsResponse, Rules, Season, SeasonStandings, StepDownRequest,
 };
 use skit_store::{AccountId, AccountKind, Rating, Scope};
 use tonic::{Request, Response, Status};
@@ -252,6 +253,34 @@ impl RatingService for RatingApi {
             .await?;
         Ok(Response::new(
             self.season_standings(request.into_inner()).await?,
+        ))
+    }
+
+    async fn get_division(
+        &self,
+        request: Request<GetDivisionRequest>,
+    ) -> Result<Response<Division>, Status> {
+        let caller = self
+            .state
+            .auth
+            .authorize(request.metadata(), Scope::Read)
+            .await?;
+        Ok(Response::new(
+            self.division(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn step_down(
+        &self,
+        request: Request<StepDownRequest>,
+    ) -> Result<Response<Division>, Status> {
+        let caller = self
+            .state
+            .auth
+            .authorize(request.metadata(), Scope::Play)
+            .await?;
+        Ok(Response::new(
+            self.step_down(caller, request.into_inner()).await?,
         ))
     }
 }

@@ -6,10 +6,10 @@
 
 use skit_api::{ApiError, timestamp};
 use skit_proto::v1::{
-    CreateSeasonRequest, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse,
-    Season, SeasonPeriod, SeasonStanding, SeasonStandings,
+    CreateSeasonRequest, Divisions, GetSeasonStandingsRequest, ListSeasonsRequest,
+    ListSeasonsResponse, Season, SeasonPeriod, SeasonStanding, SeasonStandings,
 };
-use skit_store::{CreatedSeason, NewSeason, SeasonTrack};
+use skit_store::{CreatedSeason, DivisionRules, NewSeason, SeasonTrack};
 use time::OffsetDateTime;
 
 use crate::audit::Operator;
@@ -23,20 +23,60 @@ const MAX_NAME: usize = 100;
 
 /// A request's timestamp, to the whole second (periods are named by their
 /// start, which must read back exactly from either database).
-fn when(field: &str, t: &pbjson_types::Timestamp) -> Result<OffsetDateTime, ApiError> {
+pub(crate) fn when(field: &str, t: &pbjson_types::Timestamp) -> Result<OffsetDateTime, ApiError> {
     OffsetDateTime::from_unix_timestamp(t.seconds)
         .map_err(|_| ApiError::invalid(field, "out of range"))
 }
 
-fn period(start: OffsetDateTime, end: Option<OffsetDateTime>) -> SeasonPeriod {
+pub(crate) fn period(start: OffsetDateTime, end: Option<OffsetDateTime>) -> SeasonPeriod {
     SeasonPeriod {
         starts_at: Some(timestamp(start)),
         ends_at: end.map(timestamp),
     }
 }
 
+/// A season's divisions as asked for, defaults filled in; each bad number
+/// refused naming its field.
+fn division_rules(d: &Divisions) -> Result<DivisionRules, ApiError> {
+    let within = |field: &str, n: u32, range: std::ops::RangeInclusive<u32>| {
+        if range.contains(&n) {
+            Ok(n)
+        } else {
+            Err(ApiError::invalid(
+                format!("divisions.{field}"),
+                format!("must be {} to {}", range.start(), range.end()),
+            ))
+        }
+    };
+    let or = |n: u32, default: u32| if n == 0 { default } else { n };
+    let rules = DivisionRules {
+        tiers: within("tiers", d.tiers, 2..=10)?,
+        cohort_size: within("cohort_size", or(d.cohort_size, 20), 2..=1000)?,
+        promote_percent: within("promote_percent", d.promote_percent, 0..=100)?,
+        relegate_percent: within("relegate_percent", d.relegate_percent, 0..=100)?,
+        min_games: within("min_games", or(d.min_games, 1), 1..=1000)?,
+    };
+    if rules.promote_percent + rules.relegate_percent > 100 {
+        return Err(ApiError::invalid(
+            "divisions.relegate_percent",
+            "promote_percent and relegate_percent together must be at most 100",
+        ));
+    }
+    Ok(rules)
+}
+
+fn divisions_message(d: &DivisionRules) -> Divisions {
+    Divisions {
+        tiers: d.tiers,
+        cohort_size: d.cohort_size,
+        promote_percent: d.promote_percent,
+        relegate_percent: d.relegate_percent,
+        min_games: d.min_games,
+    }
+}
+
 /// A stored season as the API shows it, with its period now.
-fn season_message(s: &skit_store::Season) -> Season {
+pub(crate) fn season_message(s: &skit_store::Season) -> Season {
     let current = Schedule::of(s)
         .period(s, OffsetDateTime::now_utc())
         .map(|(start, end)| period(start, end));
@@ -50,6 +90,7 @@ fn season_message(s: &skit_store::Season) -> Season {
         time_zone: s.time_zone.clone(),
         current,
         created_at: Some(timestamp(s.created_at)),
+        divisions: s.divisions.as_ref().map(divisions_message),
     }
 }
 
@@ -86,6 +127,7 @@ impl RatingApi {
         };
         Schedule::parse(&req.recurrence, &time_zone)
             .map_err(|bad| ApiError::invalid(bad.field, bad.message))?;
+        let divisions = req.divisions.as_ref().map(division_rules).transpose()?;
         let new = NewSeason {
             name: name.to_owned(),
             ruleset_key: key,
@@ -93,6 +135,7 @@ impl RatingApi {
             ends_at,
             recurrence: req.recurrence.trim().to_owned(),
             time_zone,
+            divisions,
             created_by: operator.id(),
             request_id: request_id.map(str::to_owned),
         };
@@ -115,6 +158,7 @@ impl RatingApi {
                     first.ends_at,
                     &first.recurrence,
                     &first.time_zone,
+                    first.divisions,
                 ) == (
                     &new.name,
                     &new.ruleset_key,
@@ -122,6 +166,7 @@ impl RatingApi {
                     new.ends_at,
                     &new.recurrence,
                     &new.time_zone,
+                    new.divisions,
                 );
                 if !same {
                     return Err(ApiError::request_id_reused(
@@ -148,20 +193,25 @@ impl RatingApi {
         })
     }
 
+    /// The season `id` names, or why not (`season_id` not a UUID, or no
+    /// such season).
+    pub(crate) async fn stored_season(&self, id: &str) -> Result<skit_store::Season, ApiError> {
+        if uuid::Uuid::parse_str(id).is_err() {
+            return Err(ApiError::invalid("season_id", "not a season id (a UUID)"));
+        }
+        self.state
+            .store
+            .season(id)
+            .await
+            .map_err(store_error)?
+            .ok_or_else(|| ApiError::not_found(format!("no season {id}")))
+    }
+
     pub(crate) async fn season_standings(
         &self,
         req: GetSeasonStandingsRequest,
     ) -> Result<SeasonStandings, ApiError> {
-        if uuid::Uuid::parse_str(&req.season_id).is_err() {
-            return Err(ApiError::invalid("season_id", "not a season id (a UUID)"));
-        }
-        let season = self
-            .state
-            .store
-            .season(&req.season_id)
-            .await
-            .map_err(store_error)?
-            .ok_or_else(|| ApiError::not_found(format!("no season {}", req.season_id)))?;
+        let season = self.stored_season(&req.season_id).await?;
         let at = match &req.at {
             Some(t) => when("at", t)?,
             None => OffsetDateTime::now_utc(),

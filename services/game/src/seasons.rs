@@ -76,7 +76,9 @@ impl Schedule {
         let Some(cron) = &self.cron else {
             return Some((season.starts_at, season.ends_at));
         };
-        let local = to_chrono(at)?.with_timezone(&self.zone);
+        // Occurrences are whole seconds: from a moment with a fraction,
+        // croner keeps the fraction, and a period must have one name.
+        let local = to_chrono(at.replace_nanosecond(0).ok()?)?.with_timezone(&self.zone);
         let previous = cron
             .find_previous_occurrence(&local, true)
             .ok()
@@ -138,6 +140,7 @@ mod tests {
             ends_at: Some(datetime!(2026-06-01 00:00 UTC)),
             recurrence: recurrence.into(),
             time_zone: zone.into(),
+            divisions: None,
             created_by: skit_store::AccountId(1),
             request_id: None,
             created_at: datetime!(2026-01-01 00:00 UTC),
@@ -169,6 +172,11 @@ mod tests {
             .period(&s, datetime!(2026-05-31 23:00 UTC))
             .unwrap();
         assert_eq!(last, (datetime!(2026-05-31 22:00 UTC), s.ends_at));
+        // A moment with a fraction of a second names the same period.
+        let (start, _) = schedule
+            .period(&s, datetime!(2026-01-31 23:00:00.25 UTC))
+            .unwrap();
+        assert_eq!(start, datetime!(2026-01-31 23:00 UTC));
         // Outside the season: no period.
         assert_eq!(schedule.period(&s, datetime!(2026-01-09 00:00 UTC)), None);
         assert_eq!(schedule.period(&s, datetime!(2026-06-01 00:00 UTC)), None);

@@ -208,7 +208,7 @@ mod tests {
             );
             seasons += usize::from(route.path.starts_with("/v1/seasons"));
         }
-        assert_eq!(seasons, 3);
+        assert_eq!(seasons, 5);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The RatingService routes: queries (`rules` as JSON text, e.g.
-//! `?rules={"preset":"mas"}`), but for CreateSeason, a JSON body.
+//! `?rules={"preset":"mas"}`), but for CreateSeason and StepDown, a JSON
+//! body.
 
 use std::sync::Arc;
 
@@ -7,13 +8,13 @@ use axum::{
     Router,
     extract::{Path, RawQuery, State},
     http::HeaderMap,
-    routing::get,
+    routing::{get, post},
 };
 use skit_proto::v1::{
-    CreateSeasonRequest, GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
-    GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetSeasonStandingsRequest,
-    ListSeasonsRequest, ListSeasonsResponse, Season, SeasonStandings,
-    rating_service_server::RatingService,
+    CreateSeasonRequest, Division, GetDivisionRequest, GetLeaderboardRequest,
+    GetLeaderboardResponse, GetRatingHistoryRequest, GetRatingHistoryResponse, GetRatingsRequest,
+    GetRatingsResponse, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse, Season,
+    SeasonStandings, StepDownRequest, rating_service_server::RatingService,
 };
 
 use super::reply::reply;
@@ -52,6 +53,8 @@ pub(super) fn routes<R: RatingService>(service: Arc<R>, queries: Arc<QueryDecode
             "/v1/seasons/{season_id}/standings",
             get(get_season_standings::<R>),
         )
+        .route("/v1/seasons/{season_id}/division", get(get_division::<R>))
+        .route("/v1/seasons/{season_id}/step-down", post(step_down::<R>))
         .with_state(RatingState { service, queries })
 }
 
@@ -149,4 +152,33 @@ async fn get_season_standings<R: RatingService>(
             .get_season_standings(grpc_request(&headers, message))
             .await,
     )
+}
+
+/// The season from the path replaces the query's `season_id`.
+async fn get_division<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    Path(season_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<JsonBody<Division>, RestError> {
+    let mut message: GetDivisionRequest = state
+        .queries
+        .decode("skitgubbe.v1.GetDivisionRequest", query.as_deref())?;
+    message.season_id = season_id;
+    reply(
+        state
+            .service
+            .get_division(grpc_request(&headers, message))
+            .await,
+    )
+}
+
+async fn step_down<R: RatingService>(
+    State(state): State<RatingState<R>>,
+    Path(season_id): Path<String>,
+    headers: HeaderMap,
+    ProtoJson(mut body): ProtoJson<StepDownRequest>,
+) -> Result<JsonBody<Division>, RestError> {
+    body.season_id = season_id;
+    reply(state.service.step_down(grpc_request(&headers, body)).await)
 }

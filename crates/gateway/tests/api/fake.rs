@@ -32,8 +32,9 @@ use skit_proto::v1::{
     RotateApiKeyRequest, Session,
 };
 use skit_proto::v1::{
-    CreateSeasonRequest, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse,
-    Season, SeasonStanding, SeasonStandings,
+    CreateSeasonRequest, Division, DivisionArrival, DivisionStanding, DivisionZone,
+    GetDivisionRequest, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse, Season,
+    SeasonStanding, SeasonStandings, StepDownRequest,
 };
 use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
@@ -559,6 +560,53 @@ impl RatingService for Fake {
                 is_bot: false,
             }],
         }))
+    }
+
+    async fn get_division(
+        &self,
+        request: Request<GetDivisionRequest>,
+    ) -> Result<Response<Division>, Status> {
+        self.accept("GetDivision", &request)?;
+        let request = request.into_inner();
+        failure(&request.season_id)?;
+        Ok(Response::new(division(
+            &request.season_id,
+            request.tier.max(1),
+            false,
+        )))
+    }
+
+    async fn step_down(
+        &self,
+        request: Request<StepDownRequest>,
+    ) -> Result<Response<Division>, Status> {
+        self.accept("StepDown", &request)?;
+        let request = request.into_inner();
+        failure(&request.season_id)?;
+        Ok(Response::new(division(
+            &request.season_id,
+            1,
+            !request.undo,
+        )))
+    }
+}
+
+/// A cohort of one as the fake answers it.
+fn division(season_id: &str, tier: u32, stepping_down: bool) -> Division {
+    Division {
+        season: Some(season(season_id)),
+        tier,
+        cohort: 1,
+        rows: vec![DivisionStanding {
+            rank: 1,
+            account_id: "7".into(),
+            name: "ann".into(),
+            zone: DivisionZone::Stay.into(),
+            arrival: DivisionArrival::Entered.into(),
+            stepping_down,
+            ..DivisionStanding::default()
+        }],
+        ..Division::default()
     }
 }
 

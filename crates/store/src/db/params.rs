@@ -74,3 +74,7 @@ tuple_params!(A B C D E F G H);
 tuple_params!(A B C D E F G H I);
 tuple_params!(A B C D E F G H I J);
 tuple_params!(A B C D E F G H I J K);
+tuple_params!(A B C D E F G H I J K L);
+tuple_params!(A B C D E F G H I J K L M);
+tuple_params!(A B C D E F G H I J K L M N);
+tuple_params!(A B C D E F G H I J K L M N O);

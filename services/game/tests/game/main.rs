@@ -19,6 +19,7 @@ mod contract;
 mod crash;
 mod create_idempotent;
 mod discovery;
+mod divisions;
 mod errors;
 mod health;
 mod jwt;

@@ -35,6 +35,7 @@ fn season(name: &str, preset: &str, recurrence: &str) -> CreateSeasonRequest {
         recurrence: recurrence.into(),
         time_zone: "Europe/Stockholm".into(),
         request_id: String::new(),
+        divisions: None,
     }
 }
 
