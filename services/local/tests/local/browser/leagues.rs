@@ -26,7 +26,7 @@ impl Operator {
         answer
     }
 
-    /// A season for skitgubbe that started a minute ago.
+    /// A season for skitgubbe with three tiers that started a minute ago.
     pub async fn season(&self) {
         let start = time::OffsetDateTime::now_utc() - time::Duration::minutes(1);
         let start = start
@@ -37,6 +37,7 @@ impl Operator {
             "rules": { "preset": "skitgubbe" },
             "startsAt": start,
             "recurrence": "0 0 1 * *",
+            "divisions": { "tiers": 3, "promotePercent": 20, "relegatePercent": 20 },
         });
         Self::call(&self.game, "/v1/seasons", &self.token, body).await;
     }
@@ -76,7 +77,8 @@ impl Operator {
     }
 }
 
-/// The person's rated game is on the season's standings.
+/// The person's rated game is on the season's standings, and entered them
+/// in the bottom tier of its divisions.
 pub async fn season_standings_show_the_person(page: &Page, site: &str, name: &str, shots: &Path) {
     page.open(&format!("{site}#/leaderboard")).await;
     page.until(
@@ -92,6 +94,14 @@ pub async fn season_standings_show_the_person(page: &Page, site: &str, name: &st
     page.until(
         "the season's standings",
         &format!("document.querySelector('#leaderboard table')?.textContent.includes({name:?})"),
+    )
+    .await;
+    page.until(
+        "the person's division",
+        &format!(
+            "(t => t && t.caption.textContent.includes('tier 3 of 3') \
+             && t.textContent.includes({name:?}))(document.querySelector('#division table'))"
+        ),
     )
     .await;
     page.screenshot(shots, "desktop-season").await;
