@@ -6,6 +6,7 @@
 mod audit;
 mod contract;
 mod credentials;
+mod divisions;
 mod group_commit;
 mod helpers;
 mod house_bots;
