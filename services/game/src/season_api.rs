@@ -128,6 +128,12 @@ impl RatingApi {
         Schedule::parse(&req.recurrence, &time_zone)
             .map_err(|bad| ApiError::invalid(bad.field, bad.message))?;
         let divisions = req.divisions.as_ref().map(division_rules).transpose()?;
+        if divisions.is_some() && req.recurrence.trim().is_empty() {
+            return Err(ApiError::invalid(
+                "recurrence",
+                "divisions need a recurrence: players move between tiers when a period turns",
+            ));
+        }
         let new = NewSeason {
             name: name.to_owned(),
             ruleset_key: key,

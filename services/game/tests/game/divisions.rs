@@ -452,6 +452,17 @@ async fn divisions_turn_promote_relegate_and_take_new_players(db: &TestDb) {
             "divisions.relegate_percent",
         ),
     ];
+    let once = client
+        .create_season(authed(
+            CreateSeasonRequest {
+                recurrence: String::new(),
+                ..daily("Once", now)
+            },
+            OPERATOR_TOKEN,
+        ))
+        .await
+        .expect_err("divisions without a recurrence");
+    Expected::invalid("recurrence").grpc(&once);
     for (divisions, field) in bad_seasons {
         let refused = client
             .create_season(authed(
