@@ -105,6 +105,18 @@ impl Store {
         Ok(joined)
     }
 
+    /// Games still marked active whose last append left nobody to act: an
+    /// ending stored without its mark (a crash, or a refused
+    /// [`Store::finish_game`], between the two), oldest first. Candidates
+    /// only: the caller replays each to see that it is over.
+    pub async fn ended_unmarked_games(&self, limit: u32) -> Result<Vec<GameId>, Error> {
+        let ids: Vec<(String,)> = self
+            .db
+            .fetch_all(sql::ENDED_UNMARKED, (i64::from(limit),))
+            .await?;
+        ids.iter().map(|(id,)| rows::parse_game_id(id)).collect()
+    }
+
     /// Marks the game over (idempotent); its seed may now be revealed.
     pub async fn finish_game(&self, game_id: GameId) -> Result<(), Error> {
         let id = game_id.to_string();

@@ -146,6 +146,11 @@ pub(crate) const ACTIVATE_GAME: &str =
 pub(crate) const FINISH_GAME: &str = "UPDATE games SET status = 'over', \
      finished_at = COALESCE(finished_at, $2) WHERE id = $1 RETURNING id";
 
+/// Active games whose last event says nobody may act (`to_act` 0).
+pub(crate) const ENDED_UNMARKED: &str = "SELECT g.id FROM games g WHERE g.status = 'active' \
+     AND (SELECT e.to_act FROM events e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1) = 0 \
+     ORDER BY g.created_at, g.id LIMIT $1";
+
 /// With [`FINISH_GAME`], in its transaction: the seats stop counting as
 /// running for ListGames.
 pub(crate) const FINISH_SEATS: &str = "UPDATE seats SET over = TRUE WHERE game_id = $1";

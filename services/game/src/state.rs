@@ -32,7 +32,8 @@ pub struct AppState {
     /// Appends queue here for the committers: several games' moves share a
     /// commit under group commit, else each move commits alone.
     pub(crate) appends: GroupCommit,
-    /// Finished games whose rating update failed, for `rated::retry_failed`.
+    /// Ended games whose mark or rating update failed, for
+    /// `rating_jobs::retry_failed`.
     pub(crate) unrated: Arc<Mutex<HashSet<GameId>>>,
     /// What one account may hold and create.
     pub(crate) quotas: Quotas,

@@ -84,11 +84,15 @@ async fn appends_keep_the_turn_index(db: &TestDb) {
         .unwrap();
     assert_eq!(may_act(&store, a).await, vec![game]);
     assert_eq!(may_act(&store, b).await, vec![game]);
+    assert!(store.ended_unmarked_games(10).await.unwrap().is_empty());
     store
         .append_to_act(game, 5, &[played(5)], Some(&to_act(0, &[])))
         .await
         .unwrap();
+    // Nobody to act and not yet marked over: an ending to finish.
+    assert_eq!(store.ended_unmarked_games(10).await.unwrap(), [game]);
     store.finish_game(game).await.unwrap();
+    assert!(store.ended_unmarked_games(10).await.unwrap().is_empty());
     assert_eq!(may_act(&store, a).await, Vec::<GameId>::new());
     assert_eq!(may_act(&store, b).await, Vec::<GameId>::new());
 }

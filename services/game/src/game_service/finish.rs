@@ -13,13 +13,13 @@ use crate::rating_jobs;
 
 impl GameApi {
     /// The game just ended (its last event is stored and applied). Called
-    /// once per ending by the instance whose append ended it.
+    /// once per ending by the instance whose append ended it. What follows
+    /// (the mark, the rating) is retried if refused, never the append's
+    /// failure: the move that ended the game is stored and acknowledged.
     #[tracing::instrument(skip_all, fields(game_id = %live.id, version = live.version))]
-    pub(super) async fn game_finished(&self, live: &mut Cached) -> Result<(), Error> {
-        self.state.store.finish_game(live.id).await?;
+    pub(super) async fn game_finished(&self, live: &mut Cached) {
         rating_jobs::on_game_over(&self.state, live).await;
         tracing::info!(loser = ?live.ending.as_ref().map(|e| e.seat), "game over");
-        Ok(())
     }
 
     /// Before an append to a timed game: moves the stored deadline down to

@@ -223,7 +223,7 @@ impl GameApi {
         self.state.games.notice(live.id, live.version);
         self.sync_clock(live).await;
         if live.is_over() {
-            self.game_finished(live).await?;
+            self.game_finished(live).await;
         }
         Ok(())
     }

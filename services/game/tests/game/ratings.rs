@@ -260,6 +260,79 @@ async fn refused_rating_update_is_tried_again() {
     app.stop().await;
 }
 
+/// A game's end the database refuses to mark (the move that ended it is
+/// stored and acknowledged) is marked and rated once the database takes it
+/// again: by the running service's retry, or, after a stop, by the next
+/// start's recovery. (Postgres only: the refusal is a check constraint.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ending_left_unmarked_is_marked_and_rated_later() {
+    // Arrange: no game may be marked over.
+    let db = TestDb::postgres().await;
+    let app = spawn_game_with(&db, |c| c.ratings_retry_ms = 100).await;
+    let players = accounts(&app, 3).await;
+    let mut ratings = ratings_client(&app).await;
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    let refuse = |on: bool| {
+        let sql = if on {
+            "ALTER TABLE games ADD CONSTRAINT refuse_over CHECK (status <> 'over') NOT VALID"
+        } else {
+            "ALTER TABLE games DROP CONSTRAINT refuse_over"
+        };
+        sqlx::query(sql).execute(&admin)
+    };
+    let status = |game: &str| {
+        sqlx::query_scalar::<_, String>("SELECT status FROM games WHERE id = $1")
+            .bind(game.to_owned())
+            .fetch_one(&admin)
+    };
+    refuse(true).await.expect("refuse the mark");
+
+    // Act and assert: the game plays to its end (every move acknowledged)
+    // while the mark is refused; nothing is rated meanwhile.
+    let (first, _) = played_game(&app, &players, rules(None), true, 21).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(status(&first).await.expect("status"), "active");
+    let before = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+    assert!(before.iter().all(|r| r.games == 0), "{before:?}");
+    // Accepted again: the retry marks and rates it.
+    refuse(false).await.expect("accept the mark");
+    let mut after = before;
+    for _ in 0..100 {
+        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+        if after.iter().all(|r| r.games == 1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(after.iter().all(|r| r.games == 1), "{after:?}");
+    assert_eq!(status(&first).await.expect("status"), "over");
+
+    // A second game ends unmarked and the service stops before any retry
+    // could succeed: the next start finds the ending in the log.
+    refuse(true).await.expect("refuse the mark");
+    let (second, _) = played_game(&app, &players, rules(None), true, 22).await;
+    drop(ratings);
+    app.stop().await;
+    refuse(false).await.expect("accept the mark");
+    assert_eq!(status(&second).await.expect("status"), "active");
+    let app = spawn_game(&db).await;
+    let mut ratings = ratings_client(&app).await;
+    for _ in 0..100 {
+        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
+        if after.iter().all(|r| r.games == 2) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(after.iter().all(|r| r.games == 2), "{after:?}");
+    assert_eq!(status(&second).await.expect("status"), "over");
+    let history = rating_history(&mut ratings, &players[0], &players[0].token).await;
+    assert_eq!(history.len(), 2, "each game rated once: {history:?}");
+    admin.close().await;
+    drop(ratings);
+    app.stop().await;
+}
+
 async fn unrated_game_changes_nothing(db: &TestDb) {
     let app = spawn_game(db).await;
     let players = accounts(&app, 2).await;
