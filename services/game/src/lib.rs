@@ -110,7 +110,8 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         state.games.clone(),
         config.cache_idle(),
     ));
-    // Games a crash left unrated; in the background, so start-up is quick.
+    // Games a crash left unmarked or unrated; in the background, so
+    // start-up is quick.
     tokio::spawn(rating_jobs::recover(state.clone()));
     state.spawn_background(rating_jobs::retry_failed(
         state.clone(),

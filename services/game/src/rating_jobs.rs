@@ -60,8 +60,9 @@ pub async fn retry_failed(state: AppState, every: Duration) {
     }
 }
 
-/// Rates finished rated games whose update never happened (a crash between
-/// a game's end and its update). Run at start-up; safe beside other
+/// Finishes what a crash interrupted: marks and rates games whose log has
+/// ended but which are still marked active, then rates finished rated
+/// games whose update never happened. Run at start-up; safe beside other
 /// instances doing the same.
 pub async fn recover(state: AppState) {
     // Endings stored without their mark: a crash between the last append
