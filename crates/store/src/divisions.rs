@@ -151,6 +151,9 @@ macro_rules! members {
     };
 }
 
+const PLACE: &str = "SELECT tier, cohort, arrival, stepping_down FROM division_places \
+     WHERE season_id = $1 AND period_start = $2 AND account_id = $3";
+
 const TURNED: &str =
     "SELECT COUNT(*) FROM division_periods WHERE season_id = $1 AND period_start = $2";
 
@@ -260,19 +263,25 @@ impl Store {
         rows.into_iter().map(TryInto::try_into).collect()
     }
 
-    /// One player's place in `track`'s period.
+    /// One player's place in `track`'s period (by its key: every rated
+    /// game of a season with divisions asks this for each player).
     pub async fn division_place(
         &self,
         track: &SeasonTrack,
         account: AccountId,
     ) -> Result<Option<DivisionPlace>, Error> {
-        let sql = members!("AND p.account_id = $3");
         let params = (track.season_id.as_str(), track.period_start, account.0);
-        let row: Option<MemberRow> = self.db.fetch_optional(sql, params).await?;
-        Ok(row
-            .map(DivisionMember::try_from)
-            .transpose()?
-            .map(|m| m.place))
+        let row: Option<(i32, i32, String, bool)> = self.db.fetch_optional(PLACE, params).await?;
+        row.map(|(tier, cohort, arrival, stepping_down)| {
+            Ok(DivisionPlace {
+                account_id: account,
+                tier: number(tier, "tier")?,
+                cohort: number(cohort, "cohort")?,
+                arrival: Arrival::parse(&arrival)?,
+                stepping_down,
+            })
+        })
+        .transpose()
     }
 
     /// Players rated in `track`'s period who have no place in it.

@@ -96,11 +96,7 @@ impl RatingApi {
         }
         let wanted = match (req.tier, req.cohort, &req.account_id) {
             (0, 0, None) => Wanted::Of(caller.account.id),
-            (0, 0, Some(text)) => {
-                Wanted::Of(AccountId(text.parse().map_err(|_| {
-                    ApiError::invalid("account_id", "not an account id")
-                })?))
-            }
+            (0, 0, Some(text)) => Wanted::Of(self.account(text, "account_id").await?),
             (_, _, Some(_)) => {
                 return Err(ApiError::invalid(
                     "account_id",

@@ -48,7 +48,7 @@ impl RatingApi {
     }
 
     /// An existing account by its id text; `field` names it in errors.
-    async fn account(&self, text: &str, field: &str) -> Result<AccountId, ApiError> {
+    pub(crate) async fn account(&self, text: &str, field: &str) -> Result<AccountId, ApiError> {
         let id = text
             .parse::<i64>()
             .map_err(|_| ApiError::invalid(field, "not an account id"))?;

@@ -113,6 +113,24 @@ async fn get_ratings(
         .ratings
 }
 
+/// The players' ratings once each counts `games` rated games, or as they
+/// are after five seconds of asking.
+async fn rated_games(
+    client: &mut RatingServiceClient<Channel>,
+    players: &[Player],
+    games: u32,
+) -> Vec<Rating> {
+    let mut ratings = Vec::new();
+    for _ in 0..100 {
+        ratings = get_ratings(client, players, Some(rules(None))).await;
+        if ratings.iter().all(|r| r.games == games) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    ratings
+}
+
 /// `player`'s rating changes, as `token` asks for them.
 async fn rating_history(
     client: &mut RatingServiceClient<Channel>,
@@ -243,14 +261,7 @@ async fn refused_rating_update_is_tried_again() {
     // Assert: nothing was rated meanwhile; then the retry rates the game,
     // once.
     assert!(refused.iter().all(|r| r.games == 0), "{refused:?}");
-    let mut after = refused;
-    for _ in 0..100 {
-        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
-        if after.iter().all(|r| r.games == 1) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let after = rated_games(&mut ratings, &players, 1).await;
     assert!(after.iter().all(|r| r.games == 1), "{after:?}");
     let history = rating_history(&mut ratings, &players[0], &players[0].token).await;
     assert_eq!(history.len(), 1, "{history:?}");
@@ -296,14 +307,7 @@ async fn an_ending_left_unmarked_is_marked_and_rated_later() {
     assert!(before.iter().all(|r| r.games == 0), "{before:?}");
     // Accepted again: the retry marks and rates it.
     refuse(false).await.expect("accept the mark");
-    let mut after = before;
-    for _ in 0..100 {
-        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
-        if after.iter().all(|r| r.games == 1) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let after = rated_games(&mut ratings, &players, 1).await;
     assert!(after.iter().all(|r| r.games == 1), "{after:?}");
     assert_eq!(status(&first).await.expect("status"), "over");
 
@@ -317,13 +321,7 @@ async fn an_ending_left_unmarked_is_marked_and_rated_later() {
     assert_eq!(status(&second).await.expect("status"), "active");
     let app = spawn_game(&db).await;
     let mut ratings = ratings_client(&app).await;
-    for _ in 0..100 {
-        after = get_ratings(&mut ratings, &players, Some(rules(None))).await;
-        if after.iter().all(|r| r.games == 2) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let after = rated_games(&mut ratings, &players, 2).await;
     assert!(after.iter().all(|r| r.games == 2), "{after:?}");
     assert_eq!(status(&second).await.expect("status"), "over");
     let history = rating_history(&mut ratings, &players[0], &players[0].token).await;
