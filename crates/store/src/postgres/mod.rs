@@ -23,6 +23,26 @@ use notifier::Notifier;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
+/// Applies every migration on one connection: the test databases'
+/// template (`crate::testing`).
+#[cfg(feature = "testing")]
+pub(crate) async fn migrate(conn: &mut sqlx::PgConnection) -> Result<(), Error> {
+    Ok(MIGRATOR.run(conn).await?)
+}
+
+/// A digest of every migration's version and checksum: it names the test
+/// databases' template, so a changed migration makes a new one.
+#[cfg(feature = "testing")]
+pub(crate) fn migrations_digest() -> String {
+    use sha2::{Digest, Sha256};
+    let mut digest = Sha256::new();
+    for migration in MIGRATOR.iter() {
+        digest.update(migration.version.to_le_bytes());
+        digest.update(&migration.checksum);
+    }
+    hex::encode(&digest.finalize()[..8])
+}
+
 /// Notices are short statements; a few connections carry them all.
 const NOTIFY_CONNECTIONS: u32 = 4;
 

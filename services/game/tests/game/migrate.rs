@@ -6,9 +6,18 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use skit_testkit::{TestDb, on_both_databases};
+use skit_testkit::TestDb;
 
-on_both_databases!(migrate_applies_every_migration_and_exits);
+// Not `on_both_databases!`: its PostgreSQL databases come migrated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_migrate_applies_every_migration_and_exits() {
+    migrate_applies_every_migration_and_exits(&TestDb::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_migrate_applies_every_migration_and_exits() {
+    migrate_applies_every_migration_and_exits(&TestDb::postgres_empty().await).await;
+}
 
 /// Runs `skit-game --migrate` on `db`; it must exit, successfully, by itself.
 async fn migrate(db: &TestDb) {
