@@ -96,6 +96,21 @@ fn number(n: i32, what: &str) -> Result<u32, Error> {
     u32::try_from(n).map_err(|_| Error::Corrupt(format!("division {what} {n}")))
 }
 
+/// Columns `tier, cohort, arrival, stepping_down` as read.
+type PlaceColumns = (i32, i32, String, bool);
+
+/// `account`'s place from its stored columns.
+fn place(account: AccountId, columns: PlaceColumns) -> Result<DivisionPlace, Error> {
+    let (tier, cohort, arrival, stepping_down) = columns;
+    Ok(DivisionPlace {
+        account_id: account,
+        tier: number(tier, "tier")?,
+        cohort: number(cohort, "cohort")?,
+        arrival: Arrival::parse(&arrival)?,
+        stepping_down,
+    })
+}
+
 fn to_db(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -117,13 +132,10 @@ impl TryFrom<MemberRow> for DivisionMember {
             _ => None,
         };
         Ok(Self {
-            place: DivisionPlace {
-                account_id: AccountId(r.account_id),
-                tier: number(r.tier, "tier")?,
-                cohort: number(r.cohort, "cohort")?,
-                arrival: Arrival::parse(&r.arrival)?,
-                stepping_down: r.stepping_down,
-            },
+            place: place(
+                AccountId(r.account_id),
+                (r.tier, r.cohort, r.arrival, r.stepping_down),
+            )?,
             name: r.name,
             bot: r.kind == "bot",
             season,
@@ -271,17 +283,8 @@ impl Store {
         account: AccountId,
     ) -> Result<Option<DivisionPlace>, Error> {
         let params = (track.season_id.as_str(), track.period_start, account.0);
-        let row: Option<(i32, i32, String, bool)> = self.db.fetch_optional(PLACE, params).await?;
-        row.map(|(tier, cohort, arrival, stepping_down)| {
-            Ok(DivisionPlace {
-                account_id: account,
-                tier: number(tier, "tier")?,
-                cohort: number(cohort, "cohort")?,
-                arrival: Arrival::parse(&arrival)?,
-                stepping_down,
-            })
-        })
-        .transpose()
+        let row: Option<PlaceColumns> = self.db.fetch_optional(PLACE, params).await?;
+        row.map(|columns| place(account, columns)).transpose()
     }
 
     /// Players rated in `track`'s period who have no place in it.

@@ -70,7 +70,7 @@ impl TestDb {
     /// A new database `skit_test_<random>` on the server at `DATABASE_URL`
     /// (else [`DEFAULT_POSTGRES_URL`]), with every migration applied,
     /// dropped on drop. It is a copy of a template migrated once per set of
-    /// migrations (see [`template`]); the store still runs its migrator on
+    /// migrations (`template` below); the store still runs its migrator on
     /// connecting, which finds nothing to do.
     ///
     /// # Panics

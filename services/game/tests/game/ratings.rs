@@ -131,6 +131,22 @@ async fn rated_games(
     ratings
 }
 
+/// Makes PostgreSQL refuse every new or changed row of `table` that fails
+/// `check` (a database error injected under the service), or with `None`
+/// accept them again.
+async fn refuse(admin: &sqlx::PgPool, table: &str, check: Option<&str>) {
+    let sql = match check {
+        Some(check) => {
+            format!("ALTER TABLE {table} ADD CONSTRAINT refuse CHECK ({check}) NOT VALID")
+        }
+        None => format!("ALTER TABLE {table} DROP CONSTRAINT refuse"),
+    };
+    sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+        .execute(admin)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
 /// `player`'s rating changes, as `token` asks for them.
 async fn rating_history(
     client: &mut RatingServiceClient<Channel>,
@@ -244,19 +260,13 @@ async fn refused_rating_update_is_tried_again() {
     let players = accounts(&app, 3).await;
     let mut ratings = ratings_client(&app).await;
     let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
-    sqlx::query("ALTER TABLE rating_changes ADD CONSTRAINT refuse CHECK (place < 0) NOT VALID")
-        .execute(&admin)
-        .await
-        .expect("refuse rating changes");
+    refuse(&admin, "rating_changes", Some("place < 0")).await;
 
     // Act: the game ends while its update is refused.
     let (game, _) = played_game(&app, &players, rules(None), true, 11).await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let refused = get_ratings(&mut ratings, &players, Some(rules(None))).await;
-    sqlx::query("ALTER TABLE rating_changes DROP CONSTRAINT refuse")
-        .execute(&admin)
-        .await
-        .expect("accept rating changes");
+    refuse(&admin, "rating_changes", None).await;
 
     // Assert: nothing was rated meanwhile; then the retry rates the game,
     // once.
@@ -283,20 +293,13 @@ async fn an_ending_left_unmarked_is_marked_and_rated_later() {
     let players = accounts(&app, 3).await;
     let mut ratings = ratings_client(&app).await;
     let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
-    let refuse = |on: bool| {
-        let sql = if on {
-            "ALTER TABLE games ADD CONSTRAINT refuse_over CHECK (status <> 'over') NOT VALID"
-        } else {
-            "ALTER TABLE games DROP CONSTRAINT refuse_over"
-        };
-        sqlx::query(sql).execute(&admin)
-    };
+    let refuse_over = |on: bool| refuse(&admin, "games", on.then_some("status <> 'over'"));
     let status = |game: &str| {
         sqlx::query_scalar::<_, String>("SELECT status FROM games WHERE id = $1")
             .bind(game.to_owned())
             .fetch_one(&admin)
     };
-    refuse(true).await.expect("refuse the mark");
+    refuse_over(true).await;
 
     // Act and assert: the game plays to its end (every move acknowledged)
     // while the mark is refused; nothing is rated meanwhile.
@@ -306,18 +309,18 @@ async fn an_ending_left_unmarked_is_marked_and_rated_later() {
     let before = get_ratings(&mut ratings, &players, Some(rules(None))).await;
     assert!(before.iter().all(|r| r.games == 0), "{before:?}");
     // Accepted again: the retry marks and rates it.
-    refuse(false).await.expect("accept the mark");
+    refuse_over(false).await;
     let after = rated_games(&mut ratings, &players, 1).await;
     assert!(after.iter().all(|r| r.games == 1), "{after:?}");
     assert_eq!(status(&first).await.expect("status"), "over");
 
     // A second game ends unmarked and the service stops before any retry
     // could succeed: the next start finds the ending in the log.
-    refuse(true).await.expect("refuse the mark");
+    refuse_over(true).await;
     let (second, _) = played_game(&app, &players, rules(None), true, 22).await;
     drop(ratings);
     app.stop().await;
-    refuse(false).await.expect("accept the mark");
+    refuse_over(false).await;
     assert_eq!(status(&second).await.expect("status"), "active");
     let app = spawn_game(&db).await;
     let mut ratings = ratings_client(&app).await;
