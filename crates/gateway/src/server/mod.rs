@@ -10,6 +10,10 @@
 //! - a cap on concurrent calls per HTTP/2 connection;
 //! - the open-files limit raised at start ([`open_files`]).
 //!
+//! A woken connection steps back behind the tasks already queued before it
+//! writes, so frames that many calls send at once leave together
+//! ([`coalesce`]).
+//!
 //! Every request carries its peer's address ([`PeerAddr`]) for the limits.
 //! On shutdown the listener closes, every connection is asked to finish
 //! its calls and close (HTTP/2 GOAWAY, HTTP/1 `Connection: close`), and
@@ -18,6 +22,7 @@
 //! application's to end when shutdown begins ([`stop_signal`] for the
 //! process's part).
 
+mod coalesce;
 mod open_files;
 mod registry;
 mod signal;
@@ -39,6 +44,7 @@ use crate::{
     held_body::HeldBody,
     limits::{Connections, client::PeerAddr},
 };
+use coalesce::Coalesced;
 use registry::{Admitted, Closing, Registry, Slot};
 
 pub use registry::OPEN;
@@ -110,7 +116,9 @@ pub async fn serve_with(
             slot,
             idle: limits.idle_timeout,
         };
-        connections.spawn(connection.run(stopping.clone(), closing_now.clone()));
+        connections.spawn(Coalesced::new(
+            connection.run(stopping.clone(), closing_now.clone()),
+        ));
     }
     drop(listener);
     let _ = stop.send(true);
