@@ -12,26 +12,36 @@ pub struct Move {
     pub sent: Instant,
 }
 
+/// How a watcher follows the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Grpc,
+    Sse,
+    LongPoll,
+}
+
 /// Per (stream, move): from the move sent until the stream received a
 /// view at its version or later.
 pub struct Delivery {
     pub all: Histogram<u64>,
     pub grpc: Histogram<u64>,
     pub sse: Histogram<u64>,
+    pub long_poll: Histogram<u64>,
     /// Streams that received every move.
     pub complete: usize,
 }
 
 impl Delivery {
-    pub fn of(moves: &[Move], streams: &[(bool, Received)]) -> Delivery {
+    pub fn of(moves: &[Move], streams: &[(Kind, Received)]) -> Delivery {
         let histogram = || Histogram::new_with_bounds(1, 100_000_000, 3).expect("valid bounds");
         let mut d = Delivery {
             all: histogram(),
             grpc: histogram(),
             sse: histogram(),
+            long_poll: histogram(),
             complete: 0,
         };
-        for (is_sse, received) in streams {
+        for (kind, received) in streams {
             let mut got = 0;
             for m in moves {
                 let Some(&(_, at)) = received.iter().find(|(v, _)| *v >= m.version) else {
@@ -42,9 +52,10 @@ impl Delivery {
                     .unwrap_or(u64::MAX)
                     .max(1);
                 d.all.saturating_record(us);
-                match is_sse {
-                    true => d.sse.saturating_record(us),
-                    false => d.grpc.saturating_record(us),
+                match kind {
+                    Kind::Grpc => d.grpc.saturating_record(us),
+                    Kind::Sse => d.sse.saturating_record(us),
+                    Kind::LongPoll => d.long_poll.saturating_record(us),
                 }
             }
             if got == moves.len() {

@@ -1,5 +1,6 @@
 //! `skit-load watch`: one game watched by many spectators at once, over
-//! gRPC WatchGame and Server-Sent Events, while other games are played.
+//! gRPC WatchGame, Server-Sent Events and GetView long polls, while other
+//! games are played.
 //! Prints how long each move took to reach every watcher (from the move
 //! sent, so its commit included), how many encodings each move cost the
 //! service, and the other games' latencies without and with the watchers.
@@ -17,7 +18,7 @@ use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::{GetViewRequest, Phase, SubmitMoveRequest};
 use tokio::sync::watch;
 
-use crate::delivery::{Delivery, Move, quantiles};
+use crate::delivery::{Delivery, Kind, Move, quantiles};
 use crate::lean::LeanClient;
 use crate::memory::rss;
 use crate::target::{Seats, Service, TargetArgs, create_game};
@@ -35,9 +36,12 @@ pub struct WatchArgs {
     /// HTTP/1.1 connection); the others over gRPC.
     #[arg(long, default_value_t = 5_000)]
     pub sse: usize,
-    /// gRPC streams per HTTP/2 connection.
+    /// gRPC streams (and long polls) per HTTP/2 connection.
     #[arg(long, default_value_t = 100)]
     pub streams_per_connection: usize,
+    /// Spectators that long-poll GetView instead, besides the streams.
+    #[arg(long, default_value_t = 0)]
+    pub long_polls: usize,
     /// Moves played in the watched game (fewer if it ends first).
     #[arg(long, default_value_t = 30)]
     pub moves: usize,
@@ -55,7 +59,9 @@ pub struct WatchArgs {
 pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     let sse = args.sse.min(args.streams);
     let grpc = args.streams - sse;
-    raise_open_files(grpc / args.streams_per_connection.max(1) + 2 * sse + 1024);
+    raise_open_files(
+        (grpc + args.long_polls) / args.streams_per_connection.max(1) + 2 * sse + 1024,
+    );
     let service = Service::start(&args.target, 16).await?;
     let mut seats = Seats::new();
     for p in 0..3 {
@@ -79,33 +85,51 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     let started = Instant::now();
     let per_connection = args.streams_per_connection.max(1);
     let grpc_channels = service.channels(grpc.div_ceil(per_connection)).await?;
+    let poll_channels = service
+        .channels(args.long_polls.div_ceil(per_connection))
+        .await?;
     let addr = service.url.trim_start_matches("http://").parse()?;
     let mut streams = tokio::task::JoinSet::new();
-    for i in 0..args.streams {
+    let watchers = args.streams + args.long_polls;
+    for i in 0..watchers {
         let (game, token, opened, last) = (
             game_id.clone(),
             seats[0].1.clone(),
             opened.clone(),
             last_rx.clone(),
         );
-        // The first `grpc` over shared connections, the rest over SSE.
-        let channel = (i < grpc).then(|| grpc_channels[i / per_connection].clone());
+        // The first `grpc` streams over shared connections, then SSE, then
+        // the long polls over shared connections.
+        let kind = match i {
+            i if i < grpc => Kind::Grpc,
+            i if i < args.streams => Kind::Sse,
+            _ => Kind::LongPoll,
+        };
+        let channel = match kind {
+            Kind::Grpc => Some(grpc_channels[i / per_connection].clone()),
+            Kind::LongPoll => Some(poll_channels[(i - args.streams) / per_connection].clone()),
+            Kind::Sse => None,
+        };
         streams.spawn(async move {
-            let sse = channel.is_none();
-            let received = match channel {
-                Some(channel) => watchers::grpc(channel, game, token, opened, last)
+            let received = match (kind, channel) {
+                (Kind::Grpc, Some(channel)) => watchers::grpc(channel, game, token, opened, last)
                     .await
                     .map_err(|s| s.to_string()),
-                None => watchers::sse(addr, game, token, opened, last)
+                (Kind::LongPoll, Some(channel)) => {
+                    watchers::long_poll(channel, game, token, opened, last)
+                        .await
+                        .map_err(|s| s.to_string())
+                }
+                _ => watchers::sse(addr, game, token, opened, last)
                     .await
                     .map_err(|e| e.to_string()),
             };
-            received.map(|r| (sse, r))
+            received.map(|r| (kind, r))
         });
     }
     drop(opened);
     let mut open = 0;
-    while open < args.streams {
+    while open < watchers {
         match tokio::time::timeout(Duration::from_secs(120), opens.recv()).await {
             Ok(Some(())) => open += 1,
             _ => break,
@@ -113,9 +137,10 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     }
     let rss_after = service_rss();
     println!(
-        "watch: {open} of {} spectator streams open ({grpc} gRPC over {} connections, {sse} SSE) after {:.1} s",
-        args.streams,
-        grpc_channels.len(),
+        "watch: {open} of {watchers} spectators open ({grpc} gRPC streams over {} connections, {sse} SSE, {} long polls over {} connections) after {:.1} s",
+        grpc.div_ceil(per_connection),
+        args.long_polls,
+        args.long_polls.div_ceil(per_connection),
         started.elapsed().as_secs_f64()
     );
     if let (Some(before), Some(after)) = (rss_before, rss_after) {
@@ -176,15 +201,19 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
         ("all", &delivery.all),
         ("gRPC", &delivery.grpc),
         ("SSE", &delivery.sse),
+        ("long poll", &delivery.long_poll),
     ] {
+        if h.is_empty() {
+            continue;
+        }
         println!(
-            "  move sent to view received, {name:>4} (ms): {}",
+            "  move sent to view received, {name:>9} (ms): {}",
             quantiles(h)
         );
     }
     println!(
-        "  streams that received every move: {} of {}; errors: {errors}",
-        delivery.complete, args.streams
+        "  spectators that received every move: {} of {watchers}; errors: {errors}",
+        delivery.complete
     );
     if args.target.spawn {
         let per_move = |a: u64, b: u64| (b - a) as f64 / moves.len().max(1) as f64;
@@ -196,9 +225,9 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     }
     print_traffic("other games alone      ", &baseline);
     print_traffic("other games, watched on", &during);
-    drop((player, channels, grpc_channels));
+    drop((player, channels, grpc_channels, poll_channels));
     service.stop().await?;
-    Ok(errors == 0 && delivery.complete == args.streams)
+    Ok(errors == 0 && delivery.complete == watchers)
 }
 
 /// The other games alone, for the baseline's time.

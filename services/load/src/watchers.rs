@@ -1,20 +1,23 @@
 //! The watchers `skit-load watch` opens: WatchGame over gRPC (many streams
-//! per HTTP/2 connection) and over Server-Sent Events (one HTTP/1.1
-//! connection each, as a browser's `EventSource`). Each records when it
-//! received which version. Both read only the version of each view (the
-//! gRPC one decodes that field alone, the SSE one reads the event's `id`),
-//! so the tool's share of the two cores goes to receiving, not parsing.
+//! per HTTP/2 connection), over Server-Sent Events (one HTTP/1.1
+//! connection each, as a browser's `EventSource`), and GetView long polls
+//! (many per HTTP/2 connection). Each records when it received which
+//! version. All read little of each view (the gRPC stream decodes its
+//! version alone, the SSE one reads the event's `id`, the long poll the
+//! fields of [`SeatView`]), so the tool's share of the two cores goes to
+//! receiving, not parsing.
 
 use std::time::Instant;
 
 use skit_api::authed;
-use skit_proto::v1::WatchGameRequest;
+use skit_proto::v1::{GetViewRequest, WatchGameRequest};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tonic::codegen::http::uri::PathAndQuery;
 use tonic::transport::Channel;
 use tonic_prost::ProstCodec;
 
+use crate::lean::LeanClient;
 const WATCH_GAME: &str = "/skitgubbe.v1.GameService/WatchGame";
 
 /// `skitgubbe.v1.View`'s version alone (same tag).
@@ -67,6 +70,43 @@ pub async fn grpc(
             let _ = opened.send(());
         }
         received.push((view.version, Instant::now()));
+    }
+    Ok(received)
+}
+
+/// A spectator that long-polls GetView: each answer's version is the next
+/// call's `wait_for_version_after` (and `history_after`, as a client that
+/// keeps the history it has), until its game reaches `last`.
+pub async fn long_poll(
+    channel: Channel,
+    game_id: String,
+    token: String,
+    opened: Opened,
+    last: tokio::sync::watch::Receiver<u64>,
+) -> Result<Received, tonic::Status> {
+    let mut client = LeanClient::new(channel);
+    let mut received = Received::new();
+    loop {
+        let after = received.last().map(|&(v, _)| v);
+        let req = GetViewRequest {
+            game_id: game_id.clone(),
+            spectator: true,
+            wait_for_version_after: after,
+            history_after: after,
+            timeout_ms: 30_000,
+            ..Default::default()
+        };
+        let view = tokio::select! {
+            view = client.get_view(authed(req, &token)?) => view?,
+            () = reached(&last, &received) => break,
+        };
+        if received.is_empty() {
+            let _ = opened.send(());
+        }
+        // A long poll that timed out answers with the version it waited on.
+        if after != Some(view.version) {
+            received.push((view.version, Instant::now()));
+        }
     }
     Ok(received)
 }
