@@ -145,10 +145,10 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
     );
     if let (Some(before), Some(after)) = (rss_before, rss_after) {
         println!(
-            "  memory: {:.0} bytes per open stream ({}, both ends of each connection)",
+            "  memory: {:.0} bytes per open stream ({})",
             after.saturating_sub(before) as f64 / open.max(1) as f64,
             if args.target.spawn {
-                "tool and service in one process"
+                "tool and service in one process, both ends of each connection"
             } else {
                 "the service"
             }
