@@ -10,7 +10,7 @@ use prost::bytes::BufMut;
 use skit_proto::v1::{View, WatchGameRequest};
 use tonic::{
     Status,
-    codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder},
+    codec::{BufferSettings, Codec, DecodeBuf, Decoder, EncodeBuf, Encoder},
     server::{Grpc, ServerStreamingService},
     service::Routes,
 };
@@ -68,6 +68,13 @@ impl Codec for SharedCodec {
 
 struct SharedEncoder;
 
+/// Each stream's encode buffer, which it keeps while it is open: room for
+/// one view as a move makes it (about 1 KB; a longer one grows it), not
+/// tonic's 8 KiB default, which 10,000 open streams would hold as 80 MB.
+const STREAM_BUFFER: usize = 2 * 1024;
+/// tonic's own: how much a stream encodes before it lets others write.
+const YIELD_THRESHOLD: usize = 32 * 1024;
+
 impl Encoder for SharedEncoder {
     type Item = Arc<Shared<View>>;
     type Error = Status;
@@ -75,6 +82,10 @@ impl Encoder for SharedEncoder {
     fn encode(&mut self, item: Self::Item, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
         dst.put_slice(&item.proto());
         Ok(())
+    }
+
+    fn buffer_settings(&self) -> BufferSettings {
+        BufferSettings::new(STREAM_BUFFER, YIELD_THRESHOLD)
     }
 }
 

@@ -25,6 +25,7 @@ mod health;
 mod jwt;
 mod limits;
 mod list_wait;
+mod long_views;
 mod migrate;
 mod my_turns;
 mod outage;
