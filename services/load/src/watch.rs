@@ -100,32 +100,26 @@ pub async fn run(args: &WatchArgs) -> anyhow::Result<bool> {
         );
         // The first `grpc` streams over shared connections, then SSE, then
         // the long polls over shared connections.
-        let kind = match i {
-            i if i < grpc => Kind::Grpc,
-            i if i < args.streams => Kind::Sse,
-            _ => Kind::LongPoll,
-        };
-        let channel = match kind {
-            Kind::Grpc => Some(grpc_channels[i / per_connection].clone()),
-            Kind::LongPoll => Some(poll_channels[(i - args.streams) / per_connection].clone()),
-            Kind::Sse => None,
-        };
-        streams.spawn(async move {
-            let received = match (kind, channel) {
-                (Kind::Grpc, Some(channel)) => watchers::grpc(channel, game, token, opened, last)
-                    .await
-                    .map_err(|s| s.to_string()),
-                (Kind::LongPoll, Some(channel)) => {
-                    watchers::long_poll(channel, game, token, opened, last)
-                        .await
-                        .map_err(|s| s.to_string())
-                }
-                _ => watchers::sse(addr, game, token, opened, last)
-                    .await
-                    .map_err(|e| e.to_string()),
-            };
-            received.map(|r| (kind, r))
-        });
+        if i < grpc {
+            let channel = grpc_channels[i / per_connection].clone();
+            streams.spawn(async move {
+                let received = watchers::grpc(channel, game, token, opened, last).await;
+                received.map(|r| (Kind::Grpc, r)).map_err(|s| s.to_string())
+            });
+        } else if i < args.streams {
+            streams.spawn(async move {
+                let received = watchers::sse(addr, game, token, opened, last).await;
+                received.map(|r| (Kind::Sse, r)).map_err(|e| e.to_string())
+            });
+        } else {
+            let channel = poll_channels[(i - args.streams) / per_connection].clone();
+            streams.spawn(async move {
+                let received = watchers::long_poll(channel, game, token, opened, last).await;
+                received
+                    .map(|r| (Kind::LongPoll, r))
+                    .map_err(|s| s.to_string())
+            });
+        }
     }
     drop(opened);
     let mut open = 0;

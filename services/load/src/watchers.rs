@@ -66,10 +66,7 @@ pub async fn grpc(
             () = reached(&last, &received) => None,
         };
         let Some(view) = next else { break };
-        if received.is_empty() {
-            let _ = opened.send(());
-        }
-        received.push((view.version, Instant::now()));
+        record(&mut received, &opened, view.version, Instant::now());
     }
     Ok(received)
 }
@@ -100,12 +97,9 @@ pub async fn long_poll(
             view = client.get_view(authed(req, &token)?) => view?,
             () = reached(&last, &received) => break,
         };
-        if received.is_empty() {
-            let _ = opened.send(());
-        }
         // A long poll that timed out answers with the version it waited on.
         if after != Some(view.version) {
-            received.push((view.version, Instant::now()));
+            record(&mut received, &opened, view.version, Instant::now());
         }
     }
     Ok(received)
@@ -157,16 +151,22 @@ pub async fn sse(
             if let Some(id) = line.strip_prefix(b"id:") {
                 let id = std::str::from_utf8(id).unwrap_or("").trim();
                 if let Ok(version) = id.parse() {
-                    if received.is_empty() {
-                        let _ = opened.send(());
-                    }
-                    received.push((version, now));
+                    record(&mut received, &opened, version, now);
                 }
             }
         }
         partial.drain(..complete);
     }
     Ok(received)
+}
+
+/// Records `version` as received `at`; the first one tells the opener the
+/// stream is open.
+fn record(received: &mut Received, opened: &Opened, version: u64, at: Instant) {
+    if received.is_empty() {
+        let _ = opened.send(());
+    }
+    received.push((version, at));
 }
 
 /// Resolves once the watched game's last version is known and received.
