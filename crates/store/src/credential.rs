@@ -7,7 +7,7 @@ use std::fmt;
 use sqlx::FromRow;
 use time::OffsetDateTime;
 
-use crate::{AccountId, Error};
+use crate::{AccountId, AccountStatus, Error};
 
 /// A credential's database id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,6 +142,11 @@ pub enum RefreshRefusal {
     /// Already used once: someone holds a copy. Its whole session is now
     /// revoked.
     Reused,
+    /// Its account is disabled or banned, whatever became of the token.
+    AccountDisabled {
+        account: AccountId,
+        status: AccountStatus,
+    },
 }
 
 /// What `revoked_reason` holds for a refresh token that was used.

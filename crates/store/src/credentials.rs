@@ -9,8 +9,8 @@ use crate::db::Tx;
 use crate::revocations::append_revocation;
 use crate::rows;
 use crate::{
-    AccountId, Credential, CredentialId, CredentialKind, Error, NewCredential, RefreshRefusal,
-    Store,
+    AccountId, AccountStatus, Credential, CredentialId, CredentialKind, Error, NewCredential,
+    RefreshRefusal, Store,
 };
 use time::OffsetDateTime;
 
@@ -25,6 +25,9 @@ const BY_HASH: &str = concat!(
     credential_columns!(),
     " FROM credentials WHERE token_hash = $1"
 );
+
+/// The account a token belongs to.
+const OWNER_OF_HASH: &str = "SELECT account_id FROM credentials WHERE token_hash = $1";
 
 const OF_KIND: &str = concat!(
     "SELECT ",
@@ -117,6 +120,40 @@ pub(crate) async fn revoke_account_in(
     Ok(hashes.into_iter().map(|(hash,)| hash).collect())
 }
 
+/// The status of account `account_id` (`None`: no such account), read
+/// with `lock` (the dialect's `account_status_locked`): a status change
+/// waits for the caller's transaction, and one under way is waited for.
+/// So a credential issued in that transaction either commits first, and
+/// the change revokes it, or sees the change and is never issued.
+pub(crate) async fn locked_status(
+    tx: &mut Tx<'_>,
+    lock: &'static str,
+    account_id: AccountId,
+) -> Result<Option<AccountStatus>, Error> {
+    let row: Option<(String,)> = tx.fetch_optional(lock, (account_id.0,)).await?;
+    row.map(|(status,)| {
+        AccountStatus::parse(&status)
+            .ok_or_else(|| Error::Corrupt(format!("account status {status:?}")))
+    })
+    .transpose()
+}
+
+/// [`Error::AccountDisabled`] unless account `account_id` is active, read
+/// as [`locked_status`] does.
+pub(crate) async fn require_active(
+    tx: &mut Tx<'_>,
+    lock: &'static str,
+    account_id: AccountId,
+) -> Result<(), Error> {
+    match locked_status(tx, lock, account_id).await? {
+        Some(status) if status != AccountStatus::Active => Err(Error::AccountDisabled {
+            account: account_id,
+            status,
+        }),
+        _ => Ok(()),
+    }
+}
+
 pub(crate) async fn insert_credentials(
     tx: &mut Tx<'_>,
     account_id: AccountId,
@@ -146,7 +183,9 @@ pub(crate) async fn insert_credentials(
 
 impl Store {
     /// Gives `account_id` the `credentials`, atomically. Fails with
-    /// [`Error::TokenTaken`] if a hash is in use.
+    /// [`Error::TokenTaken`] if a hash is in use, and with
+    /// [`Error::AccountDisabled`] (issuing nothing) if the account is
+    /// disabled or banned.
     #[tracing::instrument(skip_all, fields(account = %account_id))]
     pub async fn add_credentials(
         &self,
@@ -154,6 +193,8 @@ impl Store {
         credentials: &[NewCredential],
     ) -> Result<Vec<Credential>, Error> {
         let mut tx = self.db.begin().await?;
+        let lock = self.db.dialect().account_status_locked;
+        require_active(&mut tx, lock, account_id).await?;
         let stored = insert_credentials(&mut tx, account_id, credentials).await?;
         tx.commit().await?;
         Ok(stored)
@@ -221,7 +262,8 @@ impl Store {
     /// Uses the refresh token `token_hash` once: it is revoked as rotated
     /// and `access` and `refresh` (their session set to its) take its
     /// place, atomically. A token used before revokes its whole session
-    /// ([`RefreshRefusal::Reused`]).
+    /// ([`RefreshRefusal::Reused`]); a disabled or banned account's buys
+    /// nothing ([`RefreshRefusal::AccountDisabled`]).
     #[tracing::instrument(skip_all)]
     pub async fn rotate_refresh(
         &self,
@@ -231,6 +273,19 @@ impl Store {
     ) -> Result<Result<(Credential, Vec<Credential>), RefreshRefusal>, Error> {
         let now = rows::now();
         let mut tx = self.db.begin().await?;
+        // The account's row before the token's, in the order a status
+        // change takes them, so the two never wait for each other.
+        let owner: Option<(i64,)> = tx.fetch_optional(OWNER_OF_HASH, (token_hash,)).await?;
+        if let Some((owner,)) = owner {
+            let account = AccountId(owner);
+            let lock = self.db.dialect().account_status_locked;
+            if let Some(status) = locked_status(&mut tx, lock, account).await?
+                && status != AccountStatus::Active
+            {
+                tx.rollback().await?;
+                return Ok(Err(RefreshRefusal::AccountDisabled { account, status }));
+            }
+        }
         let used: Option<CredentialRow> = tx.fetch_optional(USE_REFRESH, (token_hash, now)).await?;
         if let Some(used) = used {
             let used = Credential::try_from(used)?;

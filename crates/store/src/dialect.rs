@@ -8,6 +8,10 @@ pub(crate) struct Dialect {
     /// A game's status (`$1`: its id), read so that other joiners of the
     /// game wait until this transaction ends.
     pub lock_game: &'static str,
+    /// An account's status (`$1`: its id), read so that a change of its
+    /// status waits until this transaction ends (and one under way is
+    /// waited for, and its result read).
+    pub account_status_locked: &'static str,
     /// A rating (`$1` account, `$2` ruleset key), read so that other
     /// updates of it wait until this transaction ends.
     pub rating_for_update: &'static str,

@@ -1,7 +1,7 @@
 //! What can go wrong in the store, typed so the service can answer each case
 //! (retry, idempotent reply, not found) without parsing database text.
 
-use crate::{GameId, StoredEvent};
+use crate::{AccountId, AccountStatus, GameId, StoredEvent};
 
 /// A store error. Database details stay in the `source` chain, for logs;
 /// the `Display` text names no SQL and is safe to show.
@@ -41,6 +41,14 @@ pub enum Error {
     /// The device is linked to an account already.
     #[error("device already linked")]
     DeviceTaken,
+
+    /// The account is disabled or banned: nothing signs it in or gives it
+    /// a credential until an operator enables it again.
+    #[error("account {account} is {}", .status.as_str())]
+    AccountDisabled {
+        account: AccountId,
+        status: AccountStatus,
+    },
 
     /// The identity provider's subject has an account already.
     #[error("identity already has an account")]

@@ -35,11 +35,11 @@ const PERSON_BY_NAME_KEY: &str = concat!(
 
 const NAME_KEY_TAKEN: &str = "SELECT id FROM accounts WHERE name_key = $1";
 
-/// Only a guest is upgraded, so a second upgrade (or one of a player)
-/// changes nothing.
+/// Only an active guest is upgraded, so a second upgrade (or one of a
+/// player, or of a disabled guest) changes nothing.
 const UPGRADE_GUEST: &str = concat!(
     "UPDATE accounts SET kind = 'player', name = $2, name_key = $3, password_hash = $4 \
-     WHERE id = $1 AND kind = 'guest' RETURNING ",
+     WHERE id = $1 AND kind = 'guest' AND status = 'active' RETURNING ",
     account_columns!()
 );
 
@@ -96,7 +96,8 @@ impl Store {
 
     /// Makes the guest `id` a player named `name`, keeping its id and with
     /// it its games and ratings. `None` if `id` is no guest's;
-    /// [`Error::NameTaken`] if another account holds the name's key.
+    /// [`Error::NameTaken`] if another account holds the name's key;
+    /// [`Error::AccountDisabled`] if the guest is disabled or banned.
     #[tracing::instrument(skip_all, fields(account = %id))]
     pub async fn upgrade_guest(
         &self,
@@ -116,7 +117,14 @@ impl Store {
             self.db.fetch_optional(UPGRADE_GUEST, params).await
         };
         match updated {
-            Ok(row) => row.map(TryInto::try_into).transpose(),
+            Ok(Some(row)) => row.try_into().map(Some),
+            Ok(None) => match self.account(id).await? {
+                Some(account) if !account.is_active() => Err(Error::AccountDisabled {
+                    account: id,
+                    status: account.status,
+                }),
+                _ => Ok(None),
+            },
             Err(e) if is_unique_violation(&e) => Err(self.taken(&key).await?),
             Err(e) => Err(e.into()),
         }

@@ -27,7 +27,7 @@ use crate::account_messages::{api_kind, owner_id, store_kind, summary};
 use crate::admin_service;
 use crate::api_key::{api_key_message, new_api_key};
 use crate::audit::Operator;
-use crate::error::store_error;
+use crate::error::{account_disabled, store_error};
 use crate::guest_request::GuestRequest;
 use crate::secrets::new_token;
 use crate::sessions::{IssuedSession, SessionDraft};
@@ -169,6 +169,10 @@ impl AccountApi {
                     "request_id was used for a CreateGuest with another name",
                 )
             })?;
+        // The resend would hand out the first session again.
+        if !account.is_active() {
+            return Err(account_disabled(account.id, account.status));
+        }
         let session = match &kept.sealed_refresh {
             Some(sealed) => {
                 self.first_session(account.id, &token, request, sealed)

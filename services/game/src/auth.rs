@@ -36,7 +36,7 @@ use skit_store::{
 use time::OffsetDateTime;
 use tonic::metadata::MetadataMap;
 
-use crate::error::store_error;
+use crate::error::{account_disabled, store_error};
 use crate::jwt::{JwtVerifier, looks_like_jwt};
 use crate::jwt_accounts;
 
@@ -313,9 +313,5 @@ fn duration_ms(d: Duration) -> u64 {
 
 /// The refusal of a disabled or banned account's credentials.
 fn disabled(account: &Account) -> ApiError {
-    ApiError::new(
-        ErrorCode::Unauthenticated,
-        "account_disabled",
-        format!("account {} is {}", account.id, account.status.as_str()),
-    )
+    account_disabled(account.id, account.status)
 }

@@ -5,7 +5,8 @@
 //! logged with its cause and hidden ([`ApiError::internal`]). Everything
 //! else about errors is the shared core in `skit_api::error`.
 
-use skit_api::ApiError;
+use skit_api::{ApiError, ErrorCode};
+use skit_store::{AccountId, AccountStatus};
 
 /// A store error as the client sees it.
 pub fn store_error(e: skit_store::Error) -> ApiError {
@@ -17,10 +18,23 @@ pub fn store_error(e: skit_store::Error) -> ApiError {
         skit_store::Error::Conflict { current_version } => {
             ApiError::stale(current_version + 1, *current_version)
         }
+        skit_store::Error::AccountDisabled { account, status } => {
+            account_disabled(*account, *status)
+        }
         skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
         skit_store::Error::Overloaded => {
             ApiError::overloaded("appends", skit_api::error::OVERLOAD_RETRY_DELAY)
         }
         _ => ApiError::internal("store error", &e),
     }
+}
+
+/// The refusal of every sign-in and credential of a disabled or banned
+/// account.
+pub fn account_disabled(account: AccountId, status: AccountStatus) -> ApiError {
+    ApiError::new(
+        ErrorCode::Unauthenticated,
+        "account_disabled",
+        format!("account {account} is {}", status.as_str()),
+    )
 }

@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use tonic::metadata::MetadataMap;
 
 use crate::account_service::AccountApi;
-use crate::error::store_error;
+use crate::error::{account_disabled, store_error};
 use crate::sessions::SessionDraft;
 
 fn unauthenticated(reason: &'static str, message: &str) -> ApiError {
@@ -56,6 +56,9 @@ impl AccountApi {
                 "token_revoked",
                 "the refresh token was revoked: sign in again",
             )),
+            Err(RefreshRefusal::AccountDisabled { account, status }) => {
+                Err(account_disabled(account, status))
+            }
             Err(RefreshRefusal::Reused) => {
                 tracing::warn!("a used refresh token came back: its session is revoked");
                 Err(unauthenticated(

@@ -7,6 +7,9 @@ pub(crate) const DIALECT: Dialect = Dialect {
     // The row lock queues joiners of one game, so the count of open seats
     // after a join cannot race with another join.
     lock_game: "SELECT status FROM games WHERE id = $1 FOR UPDATE",
+    // Shared: sign-ins of one account do not wait for each other, only a
+    // status change (an UPDATE of the row) waits for them, and they for it.
+    account_status_locked: "SELECT status FROM accounts WHERE id = $1 FOR SHARE",
     // Two games sharing a player cannot both start from the same rating.
     rating_for_update: rating_of!(" FOR UPDATE"),
     season_rating_for_update: "SELECT account_id, mu, sigma, games FROM season_ratings \

@@ -3,7 +3,8 @@
 //! again as the provider rotates keys) acts as the account of its subject,
 //! created on first sight and named after its `preferred_username`; a JWT
 //! that is expired, from another issuer, for another audience or signed
-//! with another key is refused, saying which.
+//! with another key is refused, saying which; a banned subject's JWTs are
+//! refused.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -12,7 +13,9 @@ use jsonwebtoken::jwk::{Jwk, JwkSet};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use rand::RngCore;
 use serde_json::{Value, json};
-use skit_proto::v1::{AccountKind, CreateGameRequest, WhoAmIRequest, WhoAmIResponse};
+use skit_proto::v1::{
+    AccountKind, AccountStatus, CreateGameRequest, WhoAmIRequest, WhoAmIResponse,
+};
 use skit_testkit::{Expected, GameService, TestDb, authed, on_both_databases, spawn_game_with};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
@@ -135,6 +138,19 @@ async fn a_jwt_acts_as_its_subjects_account(db: &TestDb) {
         .create_game(authed(req, &key.sign(&claims("u-1", "ann"))))
         .await
         .expect("a game created with a JWT");
+    // A banned subject's JWTs are refused, as every sign-in of its account.
+    let mut admin = app.admin().await;
+    crate::admin::set_status(
+        &mut admin,
+        &first.account_id,
+        AccountStatus::Banned,
+        "fraud",
+    )
+    .await
+    .expect("ban");
+    let banned = who(&app, &key.sign(&claims("u-1", "ann"))).await;
+    Expected::new(Code::Unauthenticated, "account_disabled").grpc(&banned.expect_err("banned"));
+    drop(admin);
     app.stop().await;
 }
 

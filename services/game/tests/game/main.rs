@@ -13,6 +13,7 @@ mod admin_password;
 mod api;
 mod api_keys;
 mod bad_input;
+mod banned;
 mod clocks;
 mod consent;
 mod contract;
