@@ -12,6 +12,10 @@ pub(crate) struct Dialect {
     /// status waits until this transaction ends (and one under way is
     /// waited for, and its result read).
     pub account_status_locked: &'static str,
+    /// Holds an account's lock on its quotas (`$1`: which quotas, `$2`:
+    /// the account, both 32-bit) until the transaction ends; `None` where
+    /// a write transaction holds the whole database anyway.
+    pub lock_quota: Option<&'static str>,
     /// A rating (`$1` account, `$2` ruleset key), read so that other
     /// updates of it wait until this transaction ends.
     pub rating_for_update: &'static str,

@@ -50,6 +50,16 @@ pub enum Error {
         status: AccountStatus,
     },
 
+    /// The account holds its quota (`quota`: `open_games`,
+    /// `games_per_hour` or `tickets_per_hour`): `held` of at most
+    /// `limit`. Nothing was written.
+    #[error("quota {quota} reached: {held} of at most {limit}")]
+    QuotaExceeded {
+        quota: &'static str,
+        limit: u64,
+        held: u64,
+    },
+
     /// The identity provider's subject has an account already.
     #[error("identity already has an account")]
     IdentityTaken,

@@ -82,6 +82,7 @@ pub use event::{Appended, NewEvent, StoredEvent};
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use group_commit::recorded as metrics;
 pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
+pub use holdings::GameQuotas;
 pub use identities::Identity;
 pub use people::Registration;
 pub use pool::PoolSettings;

@@ -4,7 +4,9 @@
 use sqlx::types::Json;
 
 use crate::db::Tx;
+use crate::dialect::Dialect;
 use crate::event_log::insert_event;
+use crate::holdings::{GameQuotas, check_games};
 use crate::rows::{self, GameSeatRow};
 use crate::{
     AccountId, Appended, Error, Game, GameId, GameStatus, Joined, NewEvent, NewGame, Store, ToAct,
@@ -15,11 +17,25 @@ impl Store {
     /// Creates the game, its seats and its event 0 (`first`) atomically, so
     /// a game never exists without the start of its log.
     pub async fn create_game(&self, game: NewGame, first: NewEvent) -> Result<Game, Error> {
+        self.create_game_within(game, first, GameQuotas::default())
+            .await
+    }
+
+    /// As [`Self::create_game`], unless its creator holds one of `quotas`
+    /// ([`Error::QuotaExceeded`], creating nothing): counted and created
+    /// in one transaction under the creator's quota lock.
+    pub async fn create_game_within(
+        &self,
+        game: NewGame,
+        first: NewEvent,
+        quotas: GameQuotas,
+    ) -> Result<Game, Error> {
         let request_id = game.request_id.clone();
         let to_act = game.to_act.clone();
         let game = rows::new_game_row(game)?;
         let id = game.id.to_string();
         let mut tx = self.db.begin().await?;
+        check_games(&mut tx, self.db.dialect(), game.created_by, quotas, true).await?;
         let params = (
             &id,
             Json(&game.ruleset),
@@ -93,12 +109,30 @@ impl Store {
     /// seat; whoever takes the last one gets `game_full` and the game turns
     /// active. Joining again returns the seat already held.
     pub async fn join_seat(&self, game_id: GameId, account: AccountId) -> Result<Joined, Error> {
+        self.join_seat_within(game_id, account, None).await
+    }
+
+    /// As [`Self::join_seat`], unless taking a seat would give `account`
+    /// more than `open_games` games not over ([`Error::QuotaExceeded`],
+    /// taking nothing): counted and taken in one transaction under the
+    /// account's quota lock.
+    pub async fn join_seat_within(
+        &self,
+        game_id: GameId,
+        account: AccountId,
+        open_games: Option<u64>,
+    ) -> Result<Joined, Error> {
         let mut tx = self.db.begin().await?;
-        let lock_game = self.db.dialect().lock_game;
-        let status: Option<(String,)> =
-            tx.fetch_optional(lock_game, (game_id.to_string(),)).await?;
+        let dialect = self.db.dialect();
+        let status: Option<(String,)> = tx
+            .fetch_optional(dialect.lock_game, (game_id.to_string(),))
+            .await?;
         let (status,) = status.ok_or(Error::GameNotFound(game_id))?;
-        let joined = join_in_tx(&mut tx, game_id, account, &status).await?;
+        let quotas = GameQuotas {
+            open_games,
+            games_per_hour: None,
+        };
+        let joined = join_in_tx(&mut tx, dialect, game_id, account, &status, quotas).await?;
         tx.commit().await?;
         // A waiting ListGames may now have a game, or a turn, to report.
         self.db.notify(vec![Appended::new(game_id, 0)]);
@@ -131,14 +165,16 @@ impl Store {
     }
 }
 
-/// Seats `account` unless it already sits in the game; the caller's
-/// transaction, which read the game's `status` with the dialect's
-/// `lock_game`, keeps other joiners out meanwhile.
+/// Seats `account` unless it already sits in the game or holds one of
+/// `quotas`; the caller's transaction, which read the game's `status` with
+/// the dialect's `lock_game`, keeps other joiners out meanwhile.
 async fn join_in_tx(
     tx: &mut Tx<'_>,
+    dialect: &Dialect,
     game_id: GameId,
     account: AccountId,
     status: &str,
+    quotas: GameQuotas,
 ) -> Result<Joined, Error> {
     let id = game_id.to_string();
     let seated: Option<(i32,)> = tx
@@ -155,6 +191,7 @@ async fn join_in_tx(
     if status != GameStatus::Open.as_str() {
         return Err(Error::NoOpenSeat(game_id));
     }
+    check_games(tx, dialect, account, quotas, false).await?;
     let seat: Option<(i32,)> = tx.fetch_optional(sql::TAKE_SEAT, (&id, account.0)).await?;
     let (seat,) = seat.ok_or(Error::NoOpenSeat(game_id))?;
     let seat = rows::seat_from_db(seat)?;

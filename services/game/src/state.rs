@@ -5,7 +5,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use skit_store::{GameId, GroupCommit, NewEvent, Store, StoredEvent, ToAct};
+use skit_store::{GameId, GameQuotas, GroupCommit, NewEvent, Store, StoredEvent, ToAct};
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::Authenticator;
@@ -35,20 +35,13 @@ pub struct AppState {
     /// Ended games whose mark or rating update failed, for
     /// `rating_jobs::retry_failed`.
     pub(crate) unrated: Arc<Mutex<HashSet<GameId>>>,
-    /// What one account may hold and create.
-    pub(crate) quotas: Quotas,
+    /// What one account that is neither the operator nor a house bot may
+    /// hold and create.
+    pub(crate) quotas: GameQuotas,
     /// Cancelled when the instance starts shutting down: long polls answer
     /// and WatchGame streams end at once, so their clients reconnect to
     /// another instance, while calls in flight finish.
     pub(crate) draining: CancellationToken,
-}
-
-/// The quotas of an account that is neither the operator nor a house bot;
-/// `None` where there is none.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Quotas {
-    pub(crate) open_games: Option<u64>,
-    pub(crate) games_per_hour: Option<u64>,
 }
 
 impl AppState {
@@ -77,7 +70,7 @@ impl AppState {
             clock_wake: Arc::default(),
             appends,
             unrated: Arc::default(),
-            quotas: Quotas {
+            quotas: GameQuotas {
                 open_games: (config.quota_open_games > 0).then_some(config.quota_open_games),
                 games_per_hour: (config.quota_games_per_hour > 0)
                     .then_some(config.quota_games_per_hour),

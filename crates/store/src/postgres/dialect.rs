@@ -10,6 +10,9 @@ pub(crate) const DIALECT: Dialect = Dialect {
     // Shared: sign-ins of one account do not wait for each other, only a
     // status change (an UPDATE of the row) waits for them, and they for it.
     account_status_locked: "SELECT status FROM accounts WHERE id = $1 FOR SHARE",
+    // An advisory lock: the quotas of the matchmaker's tickets have no
+    // row of their own to lock (the accounts live in the game service).
+    lock_quota: Some("SELECT pg_advisory_xact_lock($1, $2)"),
     // Two games sharing a player cannot both start from the same rating.
     rating_for_update: rating_of!(" FOR UPDATE"),
     season_rating_for_update: "SELECT account_id, mu, sigma, games FROM season_ratings \

@@ -5,9 +5,11 @@ use crate::sql::{RATING_OF, account_games, game_seat_select};
 
 pub(crate) const DIALECT: Dialect = Dialect {
     // No lock needed: a write transaction (`BEGIN IMMEDIATE`) holds the
-    // whole database, so joiners, sign-ins and rating updates already queue.
+    // whole database, so joiners, sign-ins, quota checks and rating
+    // updates already queue.
     lock_game: "SELECT status FROM games WHERE id = $1",
     account_status_locked: "SELECT status FROM accounts WHERE id = $1",
+    lock_quota: None,
     rating_for_update: RATING_OF,
     season_rating_for_update: "SELECT account_id, mu, sigma, games FROM season_ratings \
          WHERE season_id = $1 AND period_start = $2 AND account_id = $3",

@@ -10,6 +10,7 @@ mod ticket;
 use sqlx::types::Json;
 
 use crate::error::is_unique_violation;
+use crate::holdings::check_tickets;
 use crate::{AccountId, Error, Store, rows};
 pub use matches::{MatchSeat, PlannedMatch};
 use row::{TicketRow, select_tickets};
@@ -26,8 +27,20 @@ const CANCEL: &str = "UPDATE tickets SET state = 'cancelled', updated_at = $2 \
 impl Store {
     /// Stores a queued ticket, unless the account already enqueued with the
     /// ticket's request id or holds a queued ticket.
-    #[tracing::instrument(skip_all, fields(account = ticket.account_id.0))]
     pub async fn enqueue(&self, ticket: NewTicket) -> Result<Enqueued, Error> {
+        self.enqueue_within(ticket, None).await
+    }
+
+    /// As [`Self::enqueue`], unless the account enqueued `tickets_per_hour`
+    /// tickets in the last hour ([`Error::QuotaExceeded`], storing
+    /// nothing): counted and stored in one transaction under the account's
+    /// quota lock.
+    #[tracing::instrument(skip_all, fields(account = ticket.account_id.0))]
+    pub async fn enqueue_within(
+        &self,
+        ticket: NewTicket,
+        tickets_per_hour: Option<u64>,
+    ) -> Result<Enqueued, Error> {
         if let Some(first) = self.requested_ticket(&ticket).await? {
             return Ok(Enqueued::Requested(first));
         }
@@ -44,13 +57,14 @@ impl Store {
             rows::now(),
             ticket.request_id.as_deref(),
         );
-        let inserted = {
-            let _turn = self.db.write_turn().await;
-            self.db.execute(INSERT_TICKET, params).await
-        };
+        let mut tx = self.db.begin().await?;
+        let account = ticket.account_id;
+        check_tickets(&mut tx, self.db.dialect(), account, tickets_per_hour).await?;
+        let inserted = tx.execute(INSERT_TICKET, params).await;
         match inserted {
-            Ok(_) => {}
+            Ok(_) => tx.commit().await?,
             Err(e) if is_unique_violation(&e) => {
+                tx.rollback().await?;
                 // A concurrent twin of this request may have won.
                 if let Some(first) = self.requested_ticket(&ticket).await? {
                     return Ok(Enqueued::Requested(first));

@@ -9,6 +9,7 @@ use skit_proto::v1::{
 };
 use skit_store::{AccountId, AccountKind, NewEvent, NewGame};
 
+use super::quotas::quota_error;
 use super::{GameApi, assignments, game_id, held_seat, holder, seat_move_id, seat_number};
 use crate::auth::Caller;
 use crate::cached::Cached;
@@ -64,8 +65,6 @@ impl GameApi {
             ));
         }
         let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
-        self.check_games_per_hour(&caller).await?;
-        self.check_open_games(&caller).await?;
         let seed = Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?;
         let holders: Vec<Option<Holder>> = seats
             .iter()
@@ -94,10 +93,12 @@ impl GameApi {
             request_id: request_id.map(str::to_owned),
             to_act: to_act_at_start(&created, &seed),
         };
+        let first = NewEvent::new(kind::CREATED, json!(created));
+        let quotas = self.quotas_of(&caller);
         let row = match self
             .state
             .store
-            .create_game(new, NewEvent::new(kind::CREATED, json!(created)))
+            .create_game_within(new, first, quotas)
             .await
         {
             Ok(row) => row,
@@ -108,7 +109,7 @@ impl GameApi {
                     ApiError::invariant("a duplicate request id with no game behind it")
                 });
             }
-            Err(e) => return Err(store_error(e)),
+            Err(e) => return Err(quota_error(e)),
         };
         tracing::Span::current().record("game_id", tracing::field::display(row.id));
         let mut live = self.state.games.lock(row.id).await?;
@@ -236,7 +237,7 @@ impl GameApi {
     ) -> Result<JoinGameResponse, ApiError> {
         let id = game_id(&req.game_id)?;
         let mut live = self.state.games.lock(id).await?;
-        for attempt in 0..APPEND_ATTEMPTS {
+        for _ in 0..APPEND_ATTEMPTS {
             if let Some(&seat) = live.seats_of(caller.account.id).first() {
                 // A retried join is answered with the seat already held; a
                 // second seat is not to be had by joining.
@@ -250,9 +251,6 @@ impl GameApi {
                     seat: u32::from(seat),
                     view: Some(convert::view(&live, Some(seat), None)),
                 });
-            }
-            if attempt == 0 {
-                self.check_open_games(&caller).await?;
             }
             let lowest = live.lowest_open_seat().ok_or_else(|| {
                 ApiError::failed_precondition(format!("game {id} has no open seat"))
@@ -270,12 +268,13 @@ impl GameApi {
                     "guests may not play rated games",
                 ));
             }
+            let open_games = self.quotas_of(&caller).open_games;
             let joined = self
                 .state
                 .store
-                .join_seat(id, caller.account.id)
+                .join_seat_within(id, caller.account.id, open_games)
                 .await
-                .map_err(store_error)?;
+                .map_err(quota_error)?;
             let event = Live::joined_event(joined.seat as usize, holder(&caller.account));
             match self.append(&mut live, vec![event]).await {
                 Ok(()) => {}

@@ -1,64 +1,36 @@
 //! The quotas on games: how many an account may have open (created or
-//! seated, not over) and create per hour. Counted in the database, so they
-//! hold across instances; checked before anything is written, so a
-//! refused request creates nothing. The operator (who seats matchmade
-//! tables) and house bots are exempt.
-
-use std::time::Duration;
+//! seated, not over) and create per hour. The store counts them in the
+//! transaction that creates the game or takes the seat, under the
+//! account's quota lock, so they hold under concurrent requests and across
+//! instances sharing the database, and a refused request creates nothing.
+//! The operator (who seats matchmade tables) and house bots are exempt.
 
 use skit_api::ApiError;
+use skit_store::GameQuotas;
 
 use super::GameApi;
 use crate::auth::Caller;
 use crate::error::store_error;
 
-const HOUR: Duration = Duration::from_secs(60 * 60);
-
 impl GameApi {
-    /// Refuses `caller` another open game if it holds its quota.
-    pub(super) async fn check_open_games(&self, caller: &Caller) -> Result<(), ApiError> {
-        let Some(limit) = self.state.quotas.open_games.filter(|_| limited(caller)) else {
-            return Ok(());
-        };
-        let open = self
-            .state
-            .store
-            .open_games_of(caller.account.id)
-            .await
-            .map_err(store_error)?;
-        if open < limit {
-            return Ok(());
+    /// The quotas `caller` is held to.
+    pub(super) fn quotas_of(&self, caller: &Caller) -> GameQuotas {
+        match caller.is_operator() || caller.account.house_bot {
+            true => GameQuotas::default(),
+            false => self.state.quotas,
         }
-        Err(ApiError::quota_exceeded(
-            "open_games",
-            limit,
-            format!("you have {open} open games, the most allowed; finish or resign one first"),
-        ))
-    }
-
-    /// Refuses `caller` another new game if it created its quota in the
-    /// last hour.
-    pub(super) async fn check_games_per_hour(&self, caller: &Caller) -> Result<(), ApiError> {
-        let Some(limit) = self.state.quotas.games_per_hour.filter(|_| limited(caller)) else {
-            return Ok(());
-        };
-        let created = self
-            .state
-            .store
-            .games_created_within(caller.account.id, HOUR)
-            .await
-            .map_err(store_error)?;
-        if created < limit {
-            return Ok(());
-        }
-        Err(ApiError::quota_exceeded(
-            "games_per_hour",
-            limit,
-            format!("you created {created} games in the last hour, the most allowed"),
-        ))
     }
 }
 
-fn limited(caller: &Caller) -> bool {
-    !(caller.is_operator() || caller.account.house_bot)
+/// A store error as the client sees it; a quota's refusal says how much
+/// the account holds.
+pub(super) fn quota_error(e: skit_store::Error) -> ApiError {
+    let skit_store::Error::QuotaExceeded { quota, limit, held } = e else {
+        return store_error(e);
+    };
+    let message = match quota {
+        "games_per_hour" => format!("you created {held} games in the last hour, the most allowed"),
+        _ => format!("you have {held} open games, the most allowed; finish or resign one first"),
+    };
+    ApiError::quota_exceeded(quota, limit, message)
 }

@@ -1,16 +1,23 @@
 //! The game service's limits as a client meets them: quotas on games
-//! (counted in the database, on both), sign-up floods refused while
-//! signed-in players play on, and fast honest play never limited.
+//! (counted in the database, on both, holding under concurrent calls to
+//! two instances), sign-up floods refused while signed-in players play on,
+//! and fast honest play never limited.
 
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
 use rand::SeedableRng;
-use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, JoinGameRequest};
+use skit_proto::v1::{CreateGameRequest, CreateGuestRequest, JoinGameRequest, WhoAmIRequest};
 use skit_testkit::TestDb;
 use skit_testkit::*;
+use tokio::sync::Barrier;
 use tonic::Code;
 
 on_both_databases!(
     open_games_past_the_quota_are_refused_and_nothing_is_created,
     games_per_hour_past_the_quota_are_refused,
+    open_games_hold_under_concurrent_creates_and_joins_on_two_instances,
+    games_per_hour_hold_under_concurrent_creates_on_two_instances,
 );
 
 /// A two-player game created by `player`, seated at seat 0.
@@ -119,6 +126,127 @@ async fn games_per_hour_past_the_quota_are_refused(db: &TestDb) {
     assert_eq!(rest.1["metadata"]["quota"], "games_per_hour", "{}", rest.1);
     assert_eq!(app.games_of(&ann).await, 3);
     app.stop().await;
+}
+
+/// Two instances on `db` with `tweak`ed quotas and no rate limits (the
+/// calls below come at once, from one credential); the second started
+/// once the first serves, as a second instance is deployed.
+async fn two_instances(db: &TestDb, tweak: fn(&mut skit_game::Config)) -> [GameService; 2] {
+    let config = move |c: &mut skit_game::Config| {
+        c.limits.limits = false;
+        tweak(c);
+    };
+    let mut apps = Vec::new();
+    for _ in 0..2 {
+        let app = spawn_game_with(db, config).await;
+        app.accounts()
+            .await
+            .who_am_i(authed(WhoAmIRequest {}, OPERATOR_TOKEN))
+            .await
+            .expect("serving");
+        apps.push(app);
+    }
+    apps.try_into().expect("two")
+}
+
+type Call = BoxFuture<'static, Result<(), tonic::Status>>;
+
+/// Creates one of `ann`'s own games through `app`, on a connection of its
+/// own, when awaited.
+async fn create_call(app: &GameService, ann: &Player) -> Call {
+    let mut client = app.games().await;
+    let request = authed(own_game(), &ann.token);
+    Box::pin(async move { client.create_game(request).await.map(|_| ()) })
+}
+
+/// Runs `calls` at once, each on a task of its own; the answers.
+async fn at_once(calls: Vec<Call>) -> Vec<Result<(), tonic::Status>> {
+    let start = Arc::new(Barrier::new(calls.len()));
+    let tasks: Vec<_> = calls
+        .into_iter()
+        .map(|call| {
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                call.await
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.expect("a call"));
+    }
+    answers
+}
+
+/// How many `answers` succeeded; every other one is the `name` quota's
+/// refusal.
+fn granted(answers: &[Result<(), tonic::Status>], name: &str, limit: &str) -> usize {
+    for refused in answers.iter().filter_map(|a| a.as_ref().err()) {
+        quota(refused, name, limit);
+    }
+    answers.iter().filter(|a| a.is_ok()).count()
+}
+
+async fn open_games_hold_under_concurrent_creates_and_joins_on_two_instances(db: &TestDb) {
+    // Arrange: games with open seats, made by the operator (exempt).
+    let apps = two_instances(db, |c| c.quota_open_games = 10).await;
+    let ann = apps[0].guest("ann").await;
+    let mut calls = Vec::new();
+    for i in 0..24 {
+        let mut empty = own_game();
+        empty.seats.clear();
+        let game_id = apps[0]
+            .games()
+            .await
+            .create_game(authed(empty, OPERATOR_TOKEN))
+            .await
+            .expect("an open game")
+            .into_inner()
+            .game_id;
+        let mut client = apps[i % 2].games().await;
+        let join = JoinGameRequest {
+            game_id,
+            ..Default::default()
+        };
+        let join = authed(join, &ann.token);
+        calls.push(Box::pin(async move { client.join_game(join).await.map(|_| ()) }) as Call);
+        calls.push(create_call(&apps[(i + 1) % 2], &ann).await);
+    }
+
+    // Act: 24 creates and 24 joins at once, through both instances.
+    let answers = at_once(calls).await;
+
+    // Assert
+    assert_eq!(granted(&answers, "open_games", "10"), 10);
+    assert_eq!(apps[1].games_of(&ann).await, 10);
+    for app in apps {
+        app.stop().await;
+    }
+}
+
+async fn games_per_hour_hold_under_concurrent_creates_on_two_instances(db: &TestDb) {
+    // Arrange
+    let apps = two_instances(db, |c| {
+        c.quota_games_per_hour = 10;
+        c.quota_open_games = 0;
+    })
+    .await;
+    let ann = apps[0].guest("ann").await;
+    let mut calls = Vec::new();
+    for i in 0..48 {
+        calls.push(create_call(&apps[i % 2], &ann).await);
+    }
+
+    // Act
+    let answers = at_once(calls).await;
+
+    // Assert
+    assert_eq!(granted(&answers, "games_per_hour", "10"), 10);
+    assert_eq!(apps[1].games_of(&ann).await, 10);
+    for app in apps {
+        app.stop().await;
+    }
 }
 
 #[tokio::test]

@@ -5,8 +5,6 @@
 //! became of it, so a player whose answer was lost is never queued (and
 //! seated) twice.
 
-use std::time::Duration;
-
 use skit_api::ApiError;
 use skit_engine::Ruleset;
 use skit_proto::v1::{AccountKind, EnqueueRequest, Rules, Ticket};
@@ -42,32 +40,11 @@ pub(crate) fn player_counts(rules: &Ruleset, counts: &[u32]) -> Result<Vec<u32>,
     Ok(checked)
 }
 
-const HOUR: Duration = Duration::from_secs(60 * 60);
-
 impl MatchmakingApi {
-    /// Refuses `caller` another ticket if it enqueued its quota in the
-    /// last hour (counted in the database, so across matchmakers); the
-    /// operator is exempt.
-    async fn check_tickets_per_hour(&self, caller: &Caller) -> Result<(), ApiError> {
-        let Some(limit) = self
-            .tickets_per_hour
+    /// The hourly ticket quota `caller` is held to: none for the operator.
+    fn tickets_quota(&self, caller: &Caller) -> Option<u64> {
+        self.tickets_per_hour
             .filter(|_| caller.kind != AccountKind::Operator)
-        else {
-            return Ok(());
-        };
-        let enqueued = self
-            .store
-            .tickets_within(AccountId(caller.account_id), HOUR)
-            .await
-            .map_err(store_error)?;
-        if enqueued < limit {
-            return Ok(());
-        }
-        Err(ApiError::quota_exceeded(
-            "tickets_per_hour",
-            limit,
-            format!("you enqueued {enqueued} tickets in the last hour, the most allowed"),
-        ))
     }
 
     #[tracing::instrument(skip_all, fields(account = caller.account_id, ticket_id))]
@@ -86,7 +63,6 @@ impl MatchmakingApi {
         skit_api::text::stored_json("rules", &stored_rules)?;
         let ruleset = skit_api::rules(Some(&rules_message))?;
         let counts = player_counts(&ruleset, &req.player_counts)?;
-        self.check_tickets_per_hour(&caller).await?;
         let rating = self
             .game
             .ratings(&[caller.account_id], &rules_message)
@@ -104,7 +80,11 @@ impl MatchmakingApi {
             rating,
             request_id: request_id.map(str::to_owned),
         };
-        match self.store.enqueue(new.clone()).await.map_err(store_error)? {
+        // Counted and stored in one transaction under the account's quota
+        // lock, so the quota holds across concurrent calls and matchmakers.
+        let quota = self.tickets_quota(&caller);
+        let enqueued = self.store.enqueue_within(new.clone(), quota).await;
+        match enqueued.map_err(quota_error)? {
             Enqueued::New(ticket) => {
                 crate::metrics::ticket_enqueued();
                 tracing::Span::current().record("ticket_id", tracing::field::display(ticket.id));
@@ -136,6 +116,19 @@ impl MatchmakingApi {
             }
         }
     }
+}
+
+/// A store error as the client sees it; the quota's refusal says how many
+/// tickets the account enqueued.
+fn quota_error(e: skit_store::Error) -> ApiError {
+    let skit_store::Error::QuotaExceeded { quota, limit, held } = e else {
+        return store_error(e);
+    };
+    ApiError::quota_exceeded(
+        quota,
+        limit,
+        format!("you enqueued {held} tickets in the last hour, the most allowed"),
+    )
 }
 
 #[cfg(test)]
