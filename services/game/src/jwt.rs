@@ -8,6 +8,8 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
@@ -77,8 +79,7 @@ impl JwtVerifier {
 
     /// Who `token` names, if its signature, issuer, audience and times hold.
     pub fn verify(&self, token: &str) -> Result<Verified, ApiError> {
-        let header = jsonwebtoken::decode_header(token)
-            .map_err(|_| refused("jwt_malformed", "the bearer JWT cannot be read"))?;
+        let header = jsonwebtoken::decode_header(token).map_err(|_| unreadable(token))?;
         if !ALLOWED.contains(&header.alg) {
             return Err(refused(
                 "jwt_bad_algorithm",
@@ -100,6 +101,17 @@ impl JwtVerifier {
                 refused("jwt_unknown_key", format!("the key {kid:?} cannot be used"))
             })?
         };
+        // A key verifies one family of algorithms: an ES256 header naming
+        // an RSA key is the wrong algorithm, not an unreadable token.
+        if key.family() != header.alg.family() {
+            return Err(refused(
+                "jwt_bad_algorithm",
+                format!(
+                    "the JWT's algorithm {:?} does not fit the key {kid:?}",
+                    header.alg
+                ),
+            ));
+        }
         let mut validation = Validation::new(header.alg);
         validation.leeway = LEEWAY_SECONDS;
         validation.validate_nbf = true;
@@ -118,6 +130,26 @@ impl JwtVerifier {
             subject,
             name: text(&self.name_claim),
         })
+    }
+}
+
+/// Why a header jsonwebtoken cannot read is refused: one naming an
+/// algorithm it does not know (`none`, an unsigned token) is a bad
+/// algorithm; anything else is malformed.
+fn unreadable(token: &str) -> ApiError {
+    let alg = token
+        .split('.')
+        .next()
+        .and_then(|part| URL_SAFE_NO_PAD.decode(part).ok())
+        .and_then(|json| serde_json::from_slice::<Map<String, Value>>(&json).ok())
+        .and_then(|header| header.get("alg")?.as_str().map(str::to_owned))
+        .filter(|alg| alg.parse::<Algorithm>().is_err());
+    match alg {
+        Some(alg) => refused(
+            "jwt_bad_algorithm",
+            format!("JWTs signed with {alg:?} are not accepted"),
+        ),
+        None => refused("jwt_malformed", "the bearer JWT cannot be read"),
     }
 }
 
@@ -146,5 +178,59 @@ fn explain(kind: &ErrorKind) -> ApiError {
             "the JWT's algorithm does not fit its key",
         ),
         _ => refused("jwt_malformed", "the bearer JWT cannot be read"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A verifier whose provider publishes one RSA key, `rsa`.
+    fn verifier() -> JwtVerifier {
+        let keys = json!({"keys": [{"kty": "RSA", "kid": "rsa", "use": "sig",
+            "n": "sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXbw",
+            "e": "AQAB"}]});
+        let keys = serde_json::from_value(keys).expect("a JWKS");
+        JwtVerifier::new(keys, "https://id.test".into(), "skit".into(), "name".into())
+    }
+
+    /// A token with this header, valid claims and a signature of nothing.
+    fn token(header: &Value) -> String {
+        let part = |v: &Value| URL_SAFE_NO_PAD.encode(v.to_string());
+        let claims = json!({"iss": "https://id.test", "aud": "skit", "sub": "u-1",
+            "exp": 4_000_000_000_u64});
+        format!("{}.{}.c2ln", part(header), part(&claims))
+    }
+
+    fn reason(token: &str) -> String {
+        let refused = verifier().verify(token).expect_err("refused");
+        refused.reason().to_owned()
+    }
+
+    #[test]
+    fn unsigned_tokens_and_algorithms_unfit_for_the_key_are_bad_algorithms() {
+        for header in [
+            json!({"alg": "none"}),
+            json!({"alg": "none", "kid": "rsa"}),
+            json!({"alg": "ES256", "kid": "rsa"}),
+            json!({"alg": "EdDSA", "kid": "rsa"}),
+            json!({"alg": "HS256", "kid": "rsa"}),
+        ] {
+            assert_eq!(reason(&token(&header)), "jwt_bad_algorithm", "{header}");
+        }
+    }
+
+    #[test]
+    fn a_header_that_cannot_be_read_is_malformed() {
+        for header in [
+            json!({"alg": "RS256", "kid": 7}),
+            json!({"kid": "rsa"}),
+            json!(["RS256"]),
+        ] {
+            assert_eq!(reason(&token(&header)), "jwt_malformed", "{header}");
+        }
+        assert_eq!(reason("eyJub3QganNvbg.e30.c2ln"), "jwt_malformed");
     }
 }
