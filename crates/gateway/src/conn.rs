@@ -1,5 +1,7 @@
 //! The server's connections: TCP with `TCP_NODELAY`, telling the HTTP/2
-//! writer (h2) that they have no vectored writes.
+//! writer (h2) that they have no vectored writes, and counting the reads
+//! that bring bytes (an HTTP/1 request's header timeout starts at its
+//! first byte: `server/head_timer.rs`).
 //!
 //! With vectored writes h2 keeps a DATA payload over 256 bytes out of its
 //! write buffer and must write it before it can encode another frame, so
@@ -11,6 +13,8 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -23,12 +27,25 @@ pub(crate) fn prepare(tcp: TcpStream) -> Connection {
     if let Err(error) = tcp.set_nodelay(true) {
         tracing::warn!(%error, "cannot set TCP_NODELAY");
     }
-    Connection(tcp)
+    Connection {
+        tcp,
+        reads: Arc::default(),
+    }
 }
 
 /// An accepted TCP connection whose writes are never vectored.
 #[derive(Debug)]
-pub struct Connection(TcpStream);
+pub struct Connection {
+    tcp: TcpStream,
+    reads: Arc<AtomicU64>,
+}
+
+impl Connection {
+    /// How many reads have brought bytes, as they happen.
+    pub(crate) fn reads(&self) -> Arc<AtomicU64> {
+        self.reads.clone()
+    }
+}
 
 impl AsyncRead for Connection {
     fn poll_read(
@@ -36,7 +53,12 @@ impl AsyncRead for Connection {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.0).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let read = Pin::new(&mut self.tcp).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.reads.fetch_add(1, Ordering::SeqCst);
+        }
+        read
     }
 }
 
@@ -46,15 +68,15 @@ impl AsyncWrite for Connection {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.0).poll_write(cx, buf)
+        Pin::new(&mut self.tcp).poll_write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.0).poll_flush(cx)
+        Pin::new(&mut self.tcp).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.0).poll_shutdown(cx)
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
     }
 
     fn is_write_vectored(&self) -> bool {

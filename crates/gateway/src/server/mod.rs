@@ -2,8 +2,9 @@
 //! builder), each connection as in `conn.rs`, with the protections a
 //! public port needs:
 //!
-//! - an HTTP/1 request's headers must arrive within a timeout, so a
-//!   half-sent request is dropped;
+//! - an HTTP/1 request's headers must arrive within a timeout from its
+//!   first byte ([`head_timer`]), so a half-sent request is dropped while
+//!   an idle keep-alive connection waits for the idle timeout;
 //! - a connection with no call in flight closes after an idle timeout;
 //! - caps on open connections, in all and per peer address; at a cap an
 //!   idle connection makes room ([`registry`]) before a new one is refused;
@@ -23,6 +24,7 @@
 //! process's part).
 
 mod coalesce;
+mod head_timer;
 mod open_files;
 mod registry;
 mod signal;
@@ -45,6 +47,7 @@ use crate::{
     limits::{Connections, client::PeerAddr},
 };
 use coalesce::Coalesced;
+use head_timer::HeadTimer;
 use registry::{Admitted, Closing, Registry, Slot};
 
 pub use registry::OPEN;
@@ -81,7 +84,6 @@ pub async fn serve_with(
         limits.max_connections_per_ip,
         limits.trusted_proxies.clone(),
     );
-    let builder = builder(limits);
     let connections = TaskTracker::new();
     let (stop, stopping) = watch::channel(false);
     let (hard_stop, closing_now) = watch::channel(false);
@@ -108,9 +110,10 @@ pub async fn serve_with(
                 continue;
             }
         };
+        let io = conn::prepare(tcp);
         let connection = Served {
-            builder: builder.clone(),
-            io: conn::prepare(tcp),
+            builder: builder(limits, HeadTimer::new(io.reads())),
+            io,
             peer,
             app: app.clone(),
             slot,
@@ -138,11 +141,12 @@ pub async fn serve_with(
     Ok(())
 }
 
-fn builder(limits: &Connections) -> Builder<TokioExecutor> {
+/// One connection's builder: `head_timer` is its HTTP/1 header timer.
+fn builder(limits: &Connections, head_timer: HeadTimer) -> Builder<TokioExecutor> {
     let mut builder = Builder::new(TokioExecutor::new());
     builder
         .http1()
-        .timer(TokioTimer::new())
+        .timer(head_timer)
         .header_read_timeout(limits.header_read_timeout);
     builder
         .http2()

@@ -1,5 +1,6 @@
 //! The connection protections: sockets that never send a request, or
-//! never finish one, do not keep other clients out.
+//! never finish one, do not keep other clients out, while an idle
+//! keep-alive connection lasts the idle timeout.
 
 use std::time::Duration;
 
@@ -103,4 +104,65 @@ async fn a_connection_left_idle_after_its_calls_is_closed() {
     assert!(ended, "the idle connection was kept open");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// Reads one answer off `socket`: its head, and as many body bytes as its
+/// content-length says; what came before the server closed it, if it did.
+async fn one_answer(socket: &mut TcpStream) -> String {
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end].lines().find_map(|line| {
+                let line = line.to_ascii_lowercase();
+                let value = line.strip_prefix("content-length:")?;
+                value.trim().parse::<usize>().ok()
+            });
+            if bytes.len() >= end + 4 + length.unwrap_or(0) {
+                return text;
+            }
+        }
+        let read = tokio::time::timeout(Duration::from_secs(10), socket.read(&mut chunk)).await;
+        match read.expect("an answer in time") {
+            Ok(0) | Err(_) => return text,
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_outlasts_the_header_timeout() {
+    let limits = LimitsConfig {
+        header_read_timeout_ms: 300,
+        idle_timeout_ms: 10_000,
+        ..LimitsConfig::default()
+    };
+    let app = spawn_limited(&limits).await;
+    let mut socket = TcpStream::connect(app.addr).await.unwrap();
+    let request = b"GET /v1/accounts/me HTTP/1.1\r\nHost: skit\r\n\r\n";
+    socket.write_all(request).await.unwrap();
+    let first = one_answer(&mut socket).await;
+
+    // Idle for five header timeouts, well within the idle timeout.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let resent = socket.write_all(request).await;
+    let second = one_answer(&mut socket).await;
+    // A head begun on the kept-alive connection must still arrive in time.
+    let partial = b"GET /v1/accounts/me HTTP/1.1\r\nHost: skit\r\nX-Slow: ";
+    socket.write_all(partial).await.unwrap();
+    let slow_closed = closed_by_server(&mut socket, Duration::from_secs(5)).await;
+
+    let status = |answer: &str| answer.lines().next().unwrap_or_default().to_owned();
+    assert!(first.starts_with("HTTP/1.1 4"), "{first}");
+    assert!(resent.is_ok(), "closed while idle: {resent:?}");
+    assert_eq!(
+        status(&second),
+        status(&first),
+        "answered after idling: {second:?}"
+    );
+    assert!(
+        slow_closed,
+        "a half-sent head on a kept-alive connection was kept open"
+    );
 }
