@@ -38,6 +38,28 @@ pub struct Cycle {
     pub arrows: Vec<(PathBuf, PathBuf)>,
 }
 
+/// Sibling modules, at least one of them a folder, that use each other
+/// through some of their files, with the file arrows that cross between
+/// them: a folder is one node, so a loop between folders is a loop even
+/// when no two files use each other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleCycle {
+    /// Each module's path from the crate root (`batch`, `live::ending`).
+    pub modules: Vec<String>,
+    /// Each arrow as (from, to): a file of one module using one of another.
+    pub arrows: Vec<(PathBuf, PathBuf)>,
+}
+
+impl fmt::Display for ModuleCycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "a cycle through modules {}:", self.modules.join(", "))?;
+        for (from, to) in &self.arrows {
+            writeln!(f, "  {} -> {}", from.display(), to.display())?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Cycle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "a cycle through {} files:", self.files.len())?;
@@ -71,6 +93,24 @@ pub fn cycles(root: &Path) -> Result<Vec<Cycle>, Error> {
         })
         .collect();
     Ok(cycles)
+}
+
+/// The loops between sibling modules of the crate whose root file is
+/// `root`, where at least one of them is a folder; loops between single
+/// files are [`cycles`]'. Empty when its modules' arrows only point down.
+pub fn module_cycles(root: &Path) -> Result<Vec<ModuleCycle>, Error> {
+    let tree = modules::read(root)?;
+    let files = graph::files(&tree);
+    Ok(graph::module_cycles(&tree, &files)
+        .into_iter()
+        .map(|(modules, arrows)| ModuleCycle {
+            modules: modules.iter().map(|p| p.join("::")).collect(),
+            arrows: arrows
+                .into_iter()
+                .map(|(a, b)| (tree.files[a].clone(), tree.files[b].clone()))
+                .collect(),
+        })
+        .collect())
 }
 
 /// The crate root files of the package in `dir`: `src/lib.rs`,

@@ -154,6 +154,134 @@ fn a_cycle_through_a_mod_rs_and_an_inline_module_is_found() {
     assert_eq!(cycles, [["game/mod.rs", "view.rs"]]);
 }
 
+/// The module loops of a crate made of `files`, each as its modules.
+fn module_cycles_of(files: &[(&str, &str)]) -> Vec<Vec<String>> {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for (path, text) in files {
+        let path = dir.path().join("src").join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("a dir");
+        std::fs::write(path, text).expect("a file");
+    }
+    let root = crate_roots(dir.path()).into_iter().next().expect("a root");
+    module_cycles(&root)
+        .expect("a readable crate")
+        .into_iter()
+        .map(|c| c.modules)
+        .collect()
+}
+
+#[test]
+fn a_folder_and_a_file_that_use_each_other_through_different_files_are_a_module_cycle() {
+    // No two files use each other: log.rs uses batch/plan.rs, and
+    // batch/round.rs uses log.rs.
+    let crate_files = [
+        (
+            "lib.rs",
+            "mod batch;
+mod log;
+",
+        ),
+        (
+            "batch/mod.rs",
+            "mod plan;
+mod round;
+pub use plan::Plan;
+",
+        ),
+        (
+            "batch/plan.rs",
+            "pub struct Plan;
+",
+        ),
+        (
+            "batch/round.rs",
+            "pub fn go() { crate::log::append() }
+",
+        ),
+        (
+            "log.rs",
+            "use crate::batch::Plan;
+pub fn append() {}
+pub fn make() -> Plan { Plan }
+",
+        ),
+    ];
+    assert!(cycles_of(&crate_files).is_empty());
+    assert_eq!(module_cycles_of(&crate_files), [["batch", "log"]]);
+}
+
+#[test]
+fn a_folder_used_one_way_is_not_a_module_cycle() {
+    let crate_files = [
+        (
+            "lib.rs",
+            "mod batch;
+mod log;
+",
+        ),
+        (
+            "batch/mod.rs",
+            "mod plan;
+mod round;
+pub use plan::Plan;
+",
+        ),
+        (
+            "batch/plan.rs",
+            "pub struct Plan;
+",
+        ),
+        (
+            "batch/round.rs",
+            "pub fn go() { crate::log::append() }
+",
+        ),
+        (
+            "log.rs",
+            "pub fn append() {}
+",
+        ),
+    ];
+    assert!(module_cycles_of(&crate_files).is_empty());
+}
+
+#[test]
+fn module_cycles_are_found_below_the_root_too() {
+    let crate_files = [
+        (
+            "lib.rs",
+            "mod game;
+",
+        ),
+        (
+            "game/mod.rs",
+            "mod moves;
+mod view;
+",
+        ),
+        (
+            "game/moves/mod.rs",
+            "mod check;
+",
+        ),
+        (
+            "game/moves/check.rs",
+            "pub fn ok() -> bool { super::super::view::seen() }
+",
+        ),
+        (
+            "game/view.rs",
+            "pub fn seen() -> bool { true }
+pub fn after() -> bool { crate::game::moves::check::ok() }
+",
+        ),
+    ];
+    assert_eq!(
+        module_cycles_of(&crate_files),
+        [["game::moves", "game::view"]]
+    );
+}
+
 #[test]
 fn a_missing_module_file_is_an_error_naming_it() {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -194,6 +322,12 @@ fn arrows_only_point_down_in_every_crate_of_the_workspace() {
         for cycle in cycles(root).expect("a readable crate") {
             found.push_str(&format!("{}: {cycle}", name.display()));
         }
+        for cycle in module_cycles(root).expect("a readable crate") {
+            found.push_str(&format!("{}: {cycle}", name.display()));
+        }
     }
-    assert!(found.is_empty(), "files that use each other:\n{found}");
+    assert!(
+        found.is_empty(),
+        "files or modules that use each other:\n{found}"
+    );
 }

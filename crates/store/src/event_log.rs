@@ -6,7 +6,7 @@
 use serde_json::Value;
 use sqlx::types::Json;
 
-use crate::batch::Append;
+use crate::append::Append;
 use crate::db::{Db, Tx};
 use crate::error::is_unique_violation;
 use crate::rows::{self, EventRow};

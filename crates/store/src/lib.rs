@@ -27,6 +27,7 @@ mod account_request;
 mod account_search;
 mod accounts;
 mod admin;
+mod append;
 mod audit;
 mod batch;
 mod clock;
@@ -69,8 +70,8 @@ pub use account::{Account, AccountId, AccountKind, AccountStatus, NewAccount, to
 pub use account_request::AccountRequest;
 pub use account_search::{AccountQuery, GameCounts};
 pub use admin::{PasswordReset, Voided};
+pub use append::{AppendRequest, AppendResults};
 pub use audit::{AuditEntry, AuditFilter, NewAudit};
-pub use batch::{AppendRequest, AppendResults};
 pub use credential::{
     Credential, CredentialId, CredentialKind, NewCredential, RefreshRefusal, Scope,
 };

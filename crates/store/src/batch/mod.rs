@@ -14,7 +14,6 @@
 //! the database failed), every request of it is retried alone, so each
 //! still gets its own answer.
 
-mod append;
 mod plan;
 pub(crate) mod postgres;
 mod round;
@@ -26,10 +25,9 @@ use std::collections::HashSet;
 use postgres::PgRounds;
 use sqlite::SqliteRounds;
 
+use crate::append::{Append, AppendRequest, AppendResults};
 use crate::db::Db;
 use crate::{Error, GameId, NewEvent, Store, StoredEvent, ToAct};
-pub(crate) use append::Append;
-pub use append::{AppendRequest, AppendResults};
 
 impl Store {
     /// Appends `events` at `expected_seq`, `expected_seq + 1`, ... in one

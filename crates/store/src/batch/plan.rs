@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::append::Append;
+use crate::append::Append;
 use crate::{Error, GameId, StoredEvent, rows};
 
 /// What the log holds for a round's games: each game's last seq (absent:

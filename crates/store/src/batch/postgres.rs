@@ -15,10 +15,10 @@ use sqlx::Postgres;
 use sqlx::postgres::PgPool;
 use sqlx::types::Json;
 
-use super::append::{Append, AppendResults};
 use super::plan::{self, Seen};
 use super::round::{RoundWriter, append_each_alone};
 use super::written::Written;
+use crate::append::{Append, AppendResults};
 use crate::db::Db;
 use crate::held::Held;
 use crate::rows::{self, EventRow};

@@ -6,7 +6,7 @@
 //! for everything if it failed (a repeated move id, a race with another
 //! instance); then the notices of the games that grew.
 
-use super::append::{Append, AppendResults};
+use crate::append::{Append, AppendResults};
 use crate::db::Db;
 use crate::event_log::append_alone;
 use crate::{Appended, Error, StoredEvent, rows};

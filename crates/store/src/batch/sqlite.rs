@@ -9,9 +9,9 @@
 use serde_json::{Value, json};
 use sqlx::{Connection, Sqlite};
 
-use super::append::{Append, AppendResults};
 use super::round::{RoundWriter, append_each_alone};
 use super::written::Written;
+use crate::append::{Append, AppendResults};
 use crate::db::{Db, Tx};
 use crate::event_log::append_in_tx;
 use crate::held::Held;

@@ -3,7 +3,7 @@
 
 use time::OffsetDateTime;
 
-use super::append::Append;
+use crate::append::Append;
 use crate::{Error, GameId, StoredEvent, rows};
 
 pub(super) struct Written {
