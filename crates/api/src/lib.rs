@@ -47,6 +47,8 @@ mod history;
 mod request_id;
 mod rules;
 mod secret;
+#[cfg(feature = "store")]
+mod store_error;
 mod table;
 pub mod text;
 mod timestamp;
@@ -60,5 +62,7 @@ pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request_id::{REQUEST_ID_MAX_CHARS, request_id};
 pub use rules::{rules, rules_message};
 pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
+#[cfg(feature = "store")]
+pub use store_error::{account_disabled, store_error};
 pub use timestamp::timestamp;
 pub use view::engine_view;

@@ -1,40 +1,4 @@
-//! The store's failures as the game service answers them: an unknown game,
-//! a full table and a lost race are the client's to see; a database that
-//! cannot be reached, or more moves queued than it takes on, is
-//! UNAVAILABLE with a retry hint; anything else is
-//! logged with its cause and hidden ([`ApiError::internal`]). Everything
-//! else about errors is the shared core in `skit_api::error`.
+//! The store's failures as the game service answers them: the shared
+//! mapping of every service ([`skit_api::store_error`]).
 
-use skit_api::{ApiError, ErrorCode};
-use skit_store::{AccountId, AccountStatus};
-
-/// A store error as the client sees it.
-pub fn store_error(e: skit_store::Error) -> ApiError {
-    match &e {
-        skit_store::Error::GameNotFound(id) => ApiError::not_found(format!("no game {id}")),
-        skit_store::Error::NoOpenSeat(id) => {
-            ApiError::failed_precondition(format!("game {id} has no open seat"))
-        }
-        skit_store::Error::Conflict { current_version } => {
-            ApiError::stale(current_version + 1, *current_version)
-        }
-        skit_store::Error::AccountDisabled { account, status } => {
-            account_disabled(*account, *status)
-        }
-        skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
-        skit_store::Error::Overloaded => {
-            ApiError::overloaded("appends", skit_api::error::OVERLOAD_RETRY_DELAY)
-        }
-        _ => ApiError::internal("store error", &e),
-    }
-}
-
-/// The refusal of every sign-in and credential of a disabled or banned
-/// account.
-pub fn account_disabled(account: AccountId, status: AccountStatus) -> ApiError {
-    ApiError::new(
-        ErrorCode::Unauthenticated,
-        "account_disabled",
-        format!("account {account} is {}", status.as_str()),
-    )
-}
+pub use skit_api::{account_disabled, store_error};

@@ -1,16 +1,5 @@
-//! How the store's failures reach the matchmaker's clients: an outage as
-//! UNAVAILABLE with a retry hint, the rest logged with their cause and
-//! hidden. The game service's answer about a token is
-//! [`skit_gateway::game_client::auth_error`]; everything else about errors
-//! is the shared core in `skit_api::error`.
+//! The store's failures as every service answers them
+//! ([`skit_api::store_error`]). The game service's answer about a token is
+//! [`skit_gateway::game_client::auth_error`].
 
-use skit_api::ApiError;
-
-/// A store failure: UNAVAILABLE with a retry hint while the database
-/// cannot be reached; anything else is never the client's to see.
-pub fn store_error(e: skit_store::Error) -> ApiError {
-    match e {
-        skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
-        _ => ApiError::internal("store error", &e),
-    }
-}
+pub use skit_api::store_error;
