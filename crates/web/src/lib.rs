@@ -149,8 +149,9 @@ pub fn router(config: &WebConfig) -> Router {
     )
 }
 
-/// Scripts, styles and images from the page's origin only; calls to the
-/// API (the same origin) and the matchmaker; no framing, no plugins.
+/// Scripts, styles, images, the manifest and the service worker from the
+/// page's origin only; calls to the API (the same origin), the matchmaker
+/// and the league service; no framing, no plugins.
 fn content_security_policy(config: &WebConfig) -> HeaderValue {
     let matchmaker: String = [&config.matchmaker_url, &config.leagues_url]
         .into_iter()
@@ -159,11 +160,13 @@ fn content_security_policy(config: &WebConfig) -> HeaderValue {
         .collect();
     let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+         manifest-src 'self'; worker-src 'self'; \
          connect-src 'self'{matchmaker}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     );
     HeaderValue::from_str(&policy).unwrap_or_else(|_| {
         HeaderValue::from_static(
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+             manifest-src 'self'; worker-src 'self'; \
              connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         )
     })

@@ -24,8 +24,10 @@ const VERBS = {
   EVENT_KIND_TIMEOUT: "ran out of time",
 };
 
-// One event as a sentence, or null (a shuffle that dealt the viewer nothing).
-export function eventLine(view, event) {
+// One event as a sentence, or null (a shuffle that dealt the viewer
+// nothing). `pile`: the event ended phase one, so the cards it put in the
+// viewer's hand are the viewer's pile, taken up, not drawn.
+export function eventLine(view, event, { pile = false } = {}) {
   const drew = event.privateCards || [];
   if (event.kind === "EVENT_KIND_SHUFFLE") return drew.length ? `You were dealt ${facesOf(drew)}.` : null;
   if (event.kind === "EVENT_KIND_VOID") return "An operator voided the game: it has no result.";
@@ -33,7 +35,8 @@ export function eventLine(view, event) {
   const name = seat === null ? "" : who(view, seat);
   let line = `${name} ${VERBS[event.kind] || event.kind}`;
   if ((event.cards || []).length) line += ` ${facesOf(event.cards)}`;
-  if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
+  if (drew.length && pile) line += `; you took your pile into your hand: ${facesOf(drew)}`;
+  else if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
   if (event.byClock) line += " (the clock ran out)";
   return `${line}.`;
 }
@@ -41,9 +44,15 @@ export function eventLine(view, event) {
 // Lines for the change from `before` (null: first look) to `now`, given
 // the new events: {text, event} for an event, {text} for what follows.
 export function narrate(before, now, events) {
-  const lines = events.map((event) => ({ text: eventLine(now, event), event })).filter((l) => l.text);
+  const phaseEnds = before?.phase === "PHASE_ONE" && now.phase !== "PHASE_ONE";
+  const last = events.findLast((e) => e.kind !== "EVENT_KIND_SHUFFLE");
+  const lines = events.map((event) => ({ text: eventLine(now, event, { pile: phaseEnds && event === last }), event })).filter((l) => l.text);
   const say = (text) => lines.push({ text });
   if (!before) return lines;
+  if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE" && tied(now) && !tied(before)) {
+    const names = (now.toAct || []).map((s) => who(now, s));
+    say(`A tie: the tied players (${names.join(" and ")}) play again to settle the trick.`);
+  }
   if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE") {
     for (const seat of now.seats) {
       const earlier = before.seats[seat.seat];
@@ -63,6 +72,14 @@ export function narrate(before, now, events) {
   if (before.phase === "PHASE_ONE" && now.phase === "PHASE_TWO") say("Phase one is over: everyone takes their pile into their hand.");
   if (!before.trump && now.trump) say(`Trumps are ${suitWord(now.trump)}.`);
   return lines;
+}
+
+// Phase one: the seats to act all have a card in the trick already, so
+// they play again (a tie).
+function tied(view) {
+  const played = new Set((view.tableCards || []).filter((c) => !c.isSluff).map((c) => c.seat ?? 0));
+  const toAct = view.toAct || [];
+  return toAct.length > 0 && toAct.every((s) => played.has(s));
 }
 
 function suitWord(suit) {
