@@ -38,7 +38,7 @@ fn program(variable: &str, names: &[&str]) -> PathBuf {
 /// A running chromedriver; stopped when dropped.
 pub struct Driver {
     url: String,
-    chrome: PathBuf,
+    pub chrome: PathBuf,
     _process: Child,
 }
 
@@ -193,6 +193,22 @@ impl Page {
             .issue_cmd(Cdp(command))
             .await
             .expect("the viewport is set");
+    }
+
+    /// A DevTools command's answer (chromedriver's session runs it).
+    pub async fn cdp(&self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.client
+            .issue_cmd(Cdp(json!({ "cmd": method, "params": params })))
+            .await
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Requests to URLs that match `patterns` (`*` any text) fail as if
+    /// the network were down; none: every request goes through again.
+    pub async fn block(&self, patterns: &[&str]) {
+        self.cdp("Network.enable", json!({})).await;
+        self.cdp("Network.setBlockedURLs", json!({ "urls": patterns }))
+            .await;
     }
 
     pub async fn close(self) {
