@@ -285,7 +285,10 @@ async fn the_log_survives_a_reload(page: &Page) {
     )
     .await;
     let after = page.eval(LOG_TEXT).await;
-    let (before, after) = (before.as_array().unwrap(), after.as_array().unwrap());
+    let (before, after) = (
+        before.as_array().expect("the lines"),
+        after.as_array().expect("the lines"),
+    );
     assert!(
         after.len() >= before.len() && after[..before.len()] == before[..],
         "the log changed across the reload:\n{before:?}\n{after:?}"
@@ -296,7 +299,12 @@ async fn the_log_survives_a_reload(page: &Page) {
 /// the hand at the end of phase one is not told as drawing it.
 async fn drawn_only_from_the_stock(page: &Page) {
     let lines = page.eval(LOG_TEXT).await;
-    for line in lines.as_array().unwrap().iter().filter_map(|l| l.as_str()) {
+    for line in lines
+        .as_array()
+        .expect("the lines")
+        .iter()
+        .filter_map(|l| l.as_str())
+    {
         if let Some((_, drawn)) = line.split_once("drew ") {
             let cards = drawn.trim_end_matches('.').split_whitespace().count();
             assert!(cards <= 3, "a pile told as drawn: {line}");
