@@ -124,7 +124,8 @@ pub fn router(config: &WebConfig) -> Router {
     let index = prepare(&INDEX, Some(policy));
     let mut router = Router::new().route("/", get(move |h: HeaderMap| answer(index.clone(), h)));
     for asset in ASSETS {
-        let prepared = prepare(asset, None);
+        let own = (asset.path == "/sw.js").then(|| HeaderValue::from_static(WORKER_POLICY));
+        let prepared = prepare(asset, own);
         router = router.route(
             asset.path,
             get(move |h: HeaderMap| answer(prepared.clone(), h)),
@@ -148,6 +149,11 @@ pub fn router(config: &WebConfig) -> Router {
         }),
     )
 }
+
+/// The service worker's own policy (a worker obeys the one its script
+/// came with, not the page's): it fetches the app shell from its origin
+/// and nothing else.
+const WORKER_POLICY: &str = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
 /// Scripts, styles, images, the manifest and the service worker from the
 /// page's origin only; calls to the API (the same origin), the matchmaker

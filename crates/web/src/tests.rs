@@ -209,6 +209,21 @@ fn the_service_worker_keeps_every_file_of_the_shell() {
     assert_eq!(shell, wanted);
 }
 
+/// A worker obeys the policy its own script came with: the service
+/// worker's lets it fetch the shell from the page's origin (with the API's
+/// `default-src 'none'` its install failed and the app never installed).
+#[tokio::test]
+async fn the_service_worker_may_fetch_the_shell_from_its_origin() {
+    let page = router(&WebConfig::default());
+
+    let worker = fetch(page, "/sw.js", None).await;
+
+    let policy = worker.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(policy.contains("connect-src 'self'"), "{policy}");
+}
+
 #[tokio::test]
 async fn the_manifest_and_its_icons_are_served_with_their_types() {
     let page = router(&WebConfig::default());

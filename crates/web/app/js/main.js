@@ -84,9 +84,6 @@ window.addEventListener("skit-session", header);
 window.addEventListener("hashchange", () => {
   screenChanged();
   route().catch((e) => notify(describe(e)));
-// Installable, and an offline page when the server cannot be reached
-// (sw.js).
-navigator.serviceWorker?.register("/sw.js").catch(() => {});
 });
 header();
 // A session the server no longer knows (expired, revoked, or its data

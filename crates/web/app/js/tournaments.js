@@ -76,11 +76,22 @@ function registration(t, entered, after) {
   return h("button", { type: "button", class: "enter", onclick: async () => (await enter(t, codeFor(t))) && after() }, `Enter ${t.name}`);
 }
 
-// The ids of the tournaments the signed-in person entered.
+// The ids of the tournaments the signed-in person entered and has not
+// left. Their tournament history lists the ones they left too, so for a
+// tournament not over yet their own entry tells.
 async function enteredIds(url) {
-  if (!session.get()) return new Set();
+  const me = session.get();
+  if (!me) return new Set();
   const { tournaments } = await get("/v1/tournaments", { entered: true }, { base: url });
-  return new Set((tournaments || []).map((t) => t.tournamentId));
+  const over = ["TOURNAMENT_STATE_FINISHED", "TOURNAMENT_STATE_TERMINATED"];
+  const kept = await Promise.all(
+    (tournaments || []).map(async (t) => {
+      if (over.includes(t.state)) return t.tournamentId;
+      const { entries } = await get(`/v1/tournaments/${t.tournamentId}/entries`, {}, { base: url });
+      return (entries || []).some((e) => e.accountId === me.accountId && !e.withdrawn) ? t.tournamentId : null;
+    }),
+  );
+  return new Set(kept.filter(Boolean));
 }
 
 // A tournament's game, remembered so the game's end links back to it.

@@ -132,12 +132,25 @@ impl Page {
 
     /// The element once it is there.
     pub async fn find(&self, css: &str) -> Element {
-        self.client
+        match self
+            .client
             .wait()
             .at_most(PATIENCE)
             .for_element(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("{css} did not appear: {e}"))
+        {
+            Ok(element) => element,
+            Err(e) => {
+                let shows = self
+                    .client
+                    .execute(
+                        "return [location.hash, document.getElementById('notice')?.textContent,                          document.getElementById('main')?.innerText.slice(0, 800)]",
+                        vec![],
+                    )
+                    .await;
+                panic!("{css} did not appear: {e}; the page shows {shows:?}")
+            }
+        }
     }
 
     pub async fn click(&self, css: &str) {
