@@ -2,6 +2,9 @@
 // 7♥ and drew K♠"), and who won each trick, read from two consecutive
 // views (the views carry no "trick won" event): in phase one the seat
 // whose pile grew won; in phase two the seat whose lay filled the trick.
+// Cards an event put in the viewer's hand that were seen on the table
+// before are their pile (or a trick taken back), taken up at the end of
+// phase one; drawn cards come from the stock, which nobody has seen.
 
 import { facesOf } from "./cards.js";
 
@@ -24,29 +27,53 @@ const VERBS = {
   EVENT_KIND_TIMEOUT: "ran out of time",
 };
 
+// Kinds of event whose cards go to the table, and from there to a pile.
+const TABLED = new Set(["EVENT_KIND_PLAY", "EVENT_KIND_CHANCE", "EVENT_KIND_SLUFF", "EVENT_KIND_BANK"]);
+
+// The cards seen on the table so far, fed every event of a game in order
+// (`seen.remember(event)`), whether or not it is told.
+export function tableMemory() {
+  const cards = new Set();
+  return {
+    has: (card) => cards.has(card),
+    remember(event) {
+      if (TABLED.has(event.kind)) for (const card of event.cards || []) cards.add(card);
+    },
+  };
+}
+
 // One event as a sentence, or null (a shuffle that dealt the viewer
-// nothing). `pile`: the event ended phase one, so the cards it put in the
-// viewer's hand are the viewer's pile, taken up, not drawn.
-export function eventLine(view, event, { pile = false } = {}) {
-  const drew = event.privateCards || [];
-  if (event.kind === "EVENT_KIND_SHUFFLE") return drew.length ? `You were dealt ${facesOf(drew)}.` : null;
+// nothing). `seen`: the cards on the table before this event (see
+// tableMemory); of the cards the event put in the viewer's hand, those
+// are the pile taken up, the others drawn.
+export function eventLine(view, event, seen = tableMemory()) {
+  const got = event.privateCards || [];
+  if (event.kind === "EVENT_KIND_SHUFFLE") return got.length ? `You were dealt ${facesOf(got)}.` : null;
   if (event.kind === "EVENT_KIND_VOID") return "An operator voided the game: it has no result.";
   const seat = event.seat ?? null;
   const name = seat === null ? "" : who(view, seat);
   let line = `${name} ${VERBS[event.kind] || event.kind}`;
   if ((event.cards || []).length) line += ` ${facesOf(event.cards)}`;
-  if (drew.length && pile) line += `; you took your pile into your hand: ${facesOf(drew)}`;
-  else if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
+  const pile = got.filter((c) => seen.has(c));
+  const drew = got.filter((c) => !seen.has(c));
+  if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
+  if (pile.length) line += `; you took your pile into your hand: ${facesOf(pile)}`;
   if (event.byClock) line += " (the clock ran out)";
   return `${line}.`;
 }
 
-// Lines for the change from `before` (null: first look) to `now`, given
-// the new events: {text, event} for an event, {text} for what follows.
-export function narrate(before, now, events) {
-  const phaseEnds = before?.phase === "PHASE_ONE" && now.phase !== "PHASE_ONE";
-  const last = events.findLast((e) => e.kind !== "EVENT_KIND_SHUFFLE");
-  const lines = events.map((event) => ({ text: eventLine(now, event, { pile: phaseEnds && event === last }), event })).filter((l) => l.text);
+// Lines for the change from `before` (null: first look) to `now`, telling
+// the events after version `since`: {text, event} for an event, {text} for
+// what follows. `seen` remembers the cards on the table across views:
+// every event of `now.history` passes through it, told or not.
+export function narrate(before, now, since, seen = tableMemory()) {
+  const events = (now.history || []).filter((e) => Number(e.version) > since);
+  const lines = [];
+  for (const event of now.history || []) {
+    const text = Number(event.version) > since ? eventLine(now, event, seen) : null;
+    if (text) lines.push({ text, event });
+    seen.remember(event);
+  }
   const say = (text) => lines.push({ text });
   if (!before) return lines;
   if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE" && tied(now) && !tied(before)) {

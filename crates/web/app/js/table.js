@@ -10,7 +10,7 @@ import { h, screen, notify } from "./dom.js";
 import { follow, retryable, RETRY_MS } from "./stream.js";
 import { drawChoices, drawFelt, drawHand, drawSeats, drawStatus, tickClocks } from "./board.js";
 import { drawEnd } from "./end.js";
-import { narrate } from "./narrate.js";
+import { narrate, tableMemory } from "./narrate.js";
 import { gameLog } from "./log.js";
 import { limitCounter } from "./limit.js";
 
@@ -18,6 +18,7 @@ export async function showTable(gameId, seat) {
   const spectator = seat === null;
   const log = gameLog(gameId, seat);
   const limit = limitCounter(gameId);
+  const seen = tableMemory();
   const el = {
     conn: h("span", { class: "conn", id: "conn", "data-state": "connecting", role: "status" }, "Connecting…"),
     status: h("div", { class: "status", id: "status" }),
@@ -78,8 +79,7 @@ export async function showTable(gameId, seat) {
   };
 
   const onView = (next) => {
-    const events = (next.history || []).filter((e) => Number(e.version) > log.since);
-    const lines = narrate(view, next, events).map(({ text, event }) => ({
+    const lines = narrate(view, next, log.since, seen).map(({ text, event }) => ({
       text,
       // The event's identity rides along, so tests and tools can compare logs.
       data: event ? { "data-version": event.version, "data-kind": event.kind, "data-seat": event.seat, "data-cards": (event.cards || []).join(" ") } : null,

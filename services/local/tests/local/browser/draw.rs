@@ -8,7 +8,7 @@ use skit_testkit::Http;
 use super::driver::Page;
 
 /// Plays the first card offered on `page` and its first move; whether it could.
-async fn play_one(page: &Page) -> bool {
+pub async fn play_one(page: &Page) -> bool {
     let card = page
         .eval("return document.querySelector('#hand button.card:not([disabled])')?.dataset.card ?? null")
         .await;

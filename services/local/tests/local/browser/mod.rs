@@ -15,6 +15,7 @@ mod draw;
 mod driver;
 mod keyboard;
 mod leagues;
+mod limit;
 mod play;
 mod proxy;
 mod pwa;
@@ -107,6 +108,7 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
         "{played}"
     );
     assert_eq!(played, watched, "the spectator saw other moves");
+    play::a_fresh_look_tells_what_the_live_page_told(&person).await;
 
     play::replay_verifies_the_shuffles(&person, &shots).await;
     person.resize(PHONE).await;
@@ -128,6 +130,13 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
     )
     .await;
     draw::a_draw_is_not_called_a_win(&person, &watcher, &site, &operator.game).await;
+    limit::a_first_look_in_phase_two_warns_as_the_live_page(
+        &person,
+        &watcher,
+        &site,
+        &operator.game,
+    )
+    .await;
 
     // The person's three games tell themselves apart in the lobby.
     person.open(&site).await;

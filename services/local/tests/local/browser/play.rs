@@ -306,10 +306,36 @@ async fn drawn_only_from_the_stock(page: &Page) {
         .filter_map(|l| l.as_str())
     {
         if let Some((_, drawn)) = line.split_once("drew ") {
+            // What follows a ';' is another part of the sentence (the
+            // pile taken up).
+            let drawn = drawn.split(';').next().unwrap_or_default();
             let cards = drawn.trim_end_matches('.').split_whitespace().count();
             assert!(cards <= 3, "a pile told as drawn: {line}");
         }
     }
+}
+
+/// Opened afresh (nothing kept in the tab), a finished game's log tells
+/// each event as the live page told it: the pile taken up at the end of
+/// phase one too, read from the history alone, never as drawn.
+pub async fn a_fresh_look_tells_what_the_live_page_told(page: &Page) {
+    const EVENT_LINES: &str =
+        "return [...document.querySelectorAll('#log li[data-version]')].map(li => li.textContent)";
+    let live = page.eval(EVENT_LINES).await;
+    page.eval("sessionStorage.clear(); return true").await;
+    page.client.refresh().await.expect("the page reloads");
+    page.until(
+        "the end screen after the reload",
+        "document.getElementById('end')?.hidden === false",
+    )
+    .await;
+    let fresh = page.eval(EVENT_LINES).await;
+    assert!(
+        live.as_array().is_some_and(|lines| lines.len() > 3),
+        "{live}"
+    );
+    assert_eq!(fresh, live, "a first look tells the game otherwise");
+    drawn_only_from_the_stock(page).await;
 }
 
 pub async fn the_end_shows_places_and_the_rating_change(page: &Page, shots: &Path) {
