@@ -18,6 +18,8 @@ impl Asset {
             Some("css") => "text/css; charset=utf-8",
             Some("js") => "text/javascript; charset=utf-8",
             Some("svg") => "image/svg+xml",
+            Some("png") => "image/png",
+            Some("webmanifest") => "application/manifest+json",
             _ => "application/octet-stream",
         }
     }
@@ -39,6 +41,13 @@ pub const INDEX: Asset = asset!("index.html");
 pub const ASSETS: &[Asset] = &[
     asset!("style.css"),
     asset!("icon.svg"),
+    asset!("manifest.webmanifest"),
+    asset!("sw.js"),
+    asset!("offline.html"),
+    asset!("icons/icon-192.png"),
+    asset!("icons/icon-512.png"),
+    asset!("icons/maskable-192.png"),
+    asset!("icons/maskable-512.png"),
     asset!("js/api.js"),
     asset!("js/stream.js"),
     asset!("js/errors.js"),
@@ -52,6 +61,9 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/presets.js"),
     asset!("js/moves.js"),
     asset!("js/narrate.js"),
+    asset!("js/log.js"),
+    asset!("js/limit.js"),
+    asset!("js/help.js"),
     asset!("js/replay.js"),
     asset!("js/fairness.js"),
     asset!("js/leaderboard.js"),

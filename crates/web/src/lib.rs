@@ -124,7 +124,8 @@ pub fn router(config: &WebConfig) -> Router {
     let index = prepare(&INDEX, Some(policy));
     let mut router = Router::new().route("/", get(move |h: HeaderMap| answer(index.clone(), h)));
     for asset in ASSETS {
-        let prepared = prepare(asset, None);
+        let own = (asset.path == "/sw.js").then(|| HeaderValue::from_static(WORKER_POLICY));
+        let prepared = prepare(asset, own);
         router = router.route(
             asset.path,
             get(move |h: HeaderMap| answer(prepared.clone(), h)),
@@ -149,8 +150,14 @@ pub fn router(config: &WebConfig) -> Router {
     )
 }
 
-/// Scripts, styles and images from the page's origin only; calls to the
-/// API (the same origin) and the matchmaker; no framing, no plugins.
+/// The service worker's own policy (a worker obeys the one its script
+/// came with, not the page's): it fetches the app shell from its origin
+/// and nothing else.
+const WORKER_POLICY: &str = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
+/// Scripts, styles, images, the manifest and the service worker from the
+/// page's origin only; calls to the API (the same origin), the matchmaker
+/// and the league service; no framing, no plugins.
 fn content_security_policy(config: &WebConfig) -> HeaderValue {
     let matchmaker: String = [&config.matchmaker_url, &config.leagues_url]
         .into_iter()
@@ -159,11 +166,13 @@ fn content_security_policy(config: &WebConfig) -> HeaderValue {
         .collect();
     let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+         manifest-src 'self'; worker-src 'self'; \
          connect-src 'self'{matchmaker}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     );
     HeaderValue::from_str(&policy).unwrap_or_else(|_| {
         HeaderValue::from_static(
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+             manifest-src 'self'; worker-src 'self'; \
              connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         )
     })

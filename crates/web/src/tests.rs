@@ -181,3 +181,88 @@ fn a_matchmaker_url_is_an_origin_a_page_can_call() {
         assert!(error.starts_with("SKIT_WEB_MATCHMAKER_URL: "), "{error}");
     }
 }
+
+/// The service worker keeps every file of the app shell, so an installed
+/// app opens offline; a file added to the client and not to `sw.js` fails
+/// here.
+#[test]
+fn the_service_worker_keeps_every_file_of_the_shell() {
+    let worker = ASSETS.iter().find(|a| a.path == "/sw.js").unwrap();
+    let text = std::str::from_utf8(worker.body).unwrap();
+    let shell: BTreeSet<&str> = text
+        .split("const SHELL = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .unwrap()
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .collect();
+
+    let wanted: BTreeSet<&str> = ASSETS
+        .iter()
+        .map(|a| a.path)
+        .filter(|p| *p != "/sw.js")
+        .chain(["/"])
+        .collect();
+
+    assert_eq!(shell, wanted);
+}
+
+/// A worker obeys the policy its own script came with: the service
+/// worker's lets it fetch the shell from the page's origin (with the API's
+/// `default-src 'none'` its install failed and the app never installed).
+#[tokio::test]
+async fn the_service_worker_may_fetch_the_shell_from_its_origin() {
+    let page = router(&WebConfig::default());
+
+    let worker = fetch(page, "/sw.js", None).await;
+
+    let policy = worker.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(policy.contains("connect-src 'self'"), "{policy}");
+}
+
+#[tokio::test]
+async fn the_manifest_and_its_icons_are_served_with_their_types() {
+    let page = router(&WebConfig::default());
+
+    let manifest = fetch(page.clone(), "/manifest.webmanifest", None).await;
+    assert_eq!(
+        manifest.headers()[header::CONTENT_TYPE],
+        "application/manifest+json"
+    );
+    let body = manifest.into_body().collect().await.unwrap().to_bytes();
+    let manifest: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let icons = manifest["icons"].as_array().unwrap();
+    for (size, purpose) in [
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("192x192", "maskable"),
+        ("512x512", "maskable"),
+    ] {
+        let icon = icons
+            .iter()
+            .find(|i| i["sizes"] == size && i["purpose"] == purpose)
+            .unwrap_or_else(|| panic!("no {purpose} icon of {size}"));
+        let src = icon["src"].as_str().unwrap();
+        let png = fetch(page.clone(), src, None).await;
+        assert_eq!(png.headers()[header::CONTENT_TYPE], "image/png", "{src}");
+        let bytes = png.into_body().collect().await.unwrap().to_bytes();
+        assert!(
+            bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "{src} is not a PNG"
+        );
+        let (width, height) = (
+            u32::from_be_bytes(bytes[16..20].try_into().unwrap()),
+            u32::from_be_bytes(bytes[20..24].try_into().unwrap()),
+        );
+        assert_eq!(format!("{width}x{height}"), size, "{src}");
+    }
+    let policy = fetch(page, "/", None).await.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(policy.contains("manifest-src 'self';"), "{policy}");
+}

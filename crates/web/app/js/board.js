@@ -5,7 +5,7 @@
 
 import { h, fill, seconds } from "./dom.js";
 import { cardClass, cardName, face, SUIT_NAMES, SUIT_SIGNS } from "./cards.js";
-import { movesWith, moveLabel, pick, plainMoves, playableCards } from "./moves.js";
+import { cardsOf, kindOf, movesWith, moveLabel, pick, plainMoves, playableCards } from "./moves.js";
 import { who } from "./narrate.js";
 
 const PHASES = { PHASE_ONE: "Phase one: collecting", PHASE_TWO: "Phase two: shedding", PHASE_OVER: "Game over" };
@@ -64,7 +64,7 @@ export function drawFelt(el, view) {
     const size = view.trickSize ? ` (a trick of ${view.trickSize})` : "";
     fill(
       el,
-      h("h2", { class: "felt-title" }, lays.length ? `On the table${size}` : `The table is empty; ${who(view, view.leader ?? 0)} leads`),
+      h("h2", { class: "felt-title" }, lays.length ? `On the table${size}` : `The table is empty; ${view.leader === view.viewerSeat ? "you lead" : `${who(view, view.leader ?? 0)} leads`}`),
       h("ul", { class: "trick" }, lays.map((l) => h("li", {}, l.cards.map((c) => cardEl(c)), h("span", { class: "by" }, who(view, l.seat))))),
     );
   } else fill(el, h("h2", { class: "felt-title" }, "The game is over"));
@@ -95,7 +95,8 @@ export function drawHand(el, view, picked, { pending, onPick }) {
 }
 
 // The choices: the card moves holding the picked cards, then the moves
-// without cards; nothing else is offered.
+// without cards, each with what it does in words (no hover on a phone);
+// nothing else is offered. The hint wraps; the row of buttons scrolls.
 export function drawChoices(el, view, picked, { pending, onMove }) {
   const options = pending ? [] : movesWith(view, picked);
   const plain = pending ? [] : plainMoves(view);
@@ -112,11 +113,17 @@ export function drawChoices(el, view, picked, { pending, onMove }) {
   fill(
     el,
     h("p", { class: "hint", id: "hint" }, hint),
-    options.slice(0, 12).map((action) => {
-      const label = moveLabel(action);
-      return h("button", { type: "button", class: "move primary", "data-move": label.text, "aria-label": label.name, onclick: () => onMove(action) }, label.text);
-    }),
-    plain.map(([action, text, description]) => h("button", { type: "button", class: "move", "data-move": text, title: description, onclick: () => onMove(action) }, text)),
+    h(
+      "div",
+      { class: "moves" },
+      options.slice(0, 12).map((action) => {
+        // Named by its content: the verb, then each card's name.
+        const label = moveLabel(action);
+        return h("button", { type: "button", class: "move primary", "data-move": label.text, onclick: () => onMove(action) }, label.verb, " ", cardsOf(action).map((c, i) => [i ? " " : "", cardEl(c, { class: "inline-card" })]));
+      }),
+      plain.map(([action, text, description]) => h("button", { type: "button", class: "move", "data-move": text, "aria-describedby": `explain-${kindOf(action)}`, onclick: () => onMove(action) }, text)),
+    ),
+    h("ul", { class: "explain", id: "explain" }, plain.map(([action, text, description]) => h("li", { id: `explain-${kindOf(action)}` }, h("strong", {}, text), `: ${description}.`))),
   );
 }
 

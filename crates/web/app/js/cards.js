@@ -1,5 +1,5 @@
 // Cards as the API writes them ("TS": rank then suit) and as people read
-// them: a short face ("10♠") and a spoken name ("ten of spades").
+// them: a short face ("10♠") and a spoken name ("10 of spades").
 
 const RANKS = "23456789TJQKA";
 const SUITS = "CDHS";
@@ -23,8 +23,13 @@ export function face(card) {
   return `${rank}${SUIT_SIGNS[suitOf(card)] ?? "?"}`;
 }
 
+// The name starts with the rank as the card shows it, so that the visible
+// text is part of the name (a person using speech input says what they
+// see): "7 of hearts", "K (king) of spades".
 export function cardName(card) {
-  return `${RANK_NAMES[rankOf(card)] ?? card} of ${SUIT_NAMES[suitOf(card)] ?? "?"}`;
+  const rank = rankOf(card) === "T" ? "10" : rankOf(card);
+  const word = "JQKA".includes(rank) ? ` (${RANK_NAMES[rank]})` : "";
+  return `${RANK_NAMES[rankOf(card)] ? rank : card}${word} of ${SUIT_NAMES[suitOf(card)] ?? "?"}`;
 }
 
 export function cardsName(cards) {

@@ -40,18 +40,37 @@ export function screen(title, ...children) {
   return main;
 }
 
-// The alert line under the header: an error or a notice, until dismissed
-// or replaced.
-export function notify(text, kind = "error") {
+// Shows the screen at `hash`. Setting the address to the one it already
+// holds fires no hashchange, so then the screen is chosen again by hand.
+export function go(hash) {
+  if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  else location.hash = hash;
+}
+
+// The alert line under the header: an error or a notice, until dismissed,
+// replaced or the screen changes (`survives`: not the next change, for a
+// notice that explains the move to another screen).
+export function notify(text, kind = "error", { survives = false } = {}) {
   const box = document.getElementById("notice");
   if (!text) {
     box.hidden = true;
+    delete box.dataset.survives;
     fill(box);
     return;
   }
   box.className = `notice ${kind}`;
+  if (survives) box.dataset.survives = "true";
+  else delete box.dataset.survives;
   fill(box, h("span", {}, text), h("button", { type: "button", class: "link", onclick: () => notify(null) }, "Dismiss"));
   box.hidden = false;
+}
+
+// A new screen: the notice of the last one goes, unless it was meant to
+// explain the change.
+export function screenChanged() {
+  const box = document.getElementById("notice");
+  if (box.dataset.survives) delete box.dataset.survives;
+  else notify(null);
 }
 
 export function seconds(ms) {

@@ -6,6 +6,7 @@ import { get } from "./api.js";
 import { h, fill } from "./dom.js";
 import { ordinal } from "./board.js";
 import { who } from "./narrate.js";
+import { tournamentOf } from "./tournaments.js";
 
 const REASONS = {
   END_REASON_PLAYED_OUT: (v) => `${who(v, v.result.loser)} ${v.result.loser === v.viewerSeat ? "are" : "is"} the skitgubbe: left holding cards.`,
@@ -15,6 +16,17 @@ const REASONS = {
   END_REASON_VOID: () => "An operator voided this game: it has no result.",
 };
 
+// The viewer's own outcome: first out only in a game that had a loser; a
+// draw (the action limit) and a voided game have none.
+function heading(result, places, mine) {
+  if (result.reason === "END_REASON_ACTION_LIMIT" || result.drawnByLimit) return "A draw: nobody lost";
+  if (result.reason === "END_REASON_VOID") return "The game was voided";
+  if (mine === null) return "The game is over";
+  if (result.loser === mine) return "You are the skitgubbe";
+  if (places.find((p) => p.seat === mine)?.place === 1) return "You are out first: well played!";
+  return "The game is over: you are not the skitgubbe";
+}
+
 export function drawEnd(el, view, gameId) {
   const result = view.result || {};
   const places = (result.places || []).map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
@@ -22,11 +34,18 @@ export function drawEnd(el, view, gameId) {
   const rating = h("p", { class: "rating-change", id: "rating-change", "aria-live": "polite" }, view.rated ? "Your rating change is being worked out…" : "Unrated game: ratings do not change.");
   fill(
     el,
-    h("h2", { tabindex: "-1", id: "end-title" }, mine === null ? "The game is over" : places.find((p) => p.seat === mine)?.place === 1 ? "You are out first: well played!" : "The game is over"),
+    h("h2", { tabindex: "-1", id: "end-title" }, heading(result, places, mine)),
     h("p", {}, (REASONS[result.reason] || (() => ""))(view)),
     h("ol", { class: "places", "aria-label": "Places" }, places.map(({ place, seat }) => h("li", { "data-seat": seat }, h("strong", {}, ordinal(place)), " ", who(view, seat)))),
     mine === null ? null : rating,
-    h("p", { class: "links" }, h("a", { href: `#/replay/${gameId}` }, "Replay this game and check its shuffles"), " · ", h("a", { href: "#/" }, "Play again")),
+    h(
+      "p",
+      { class: "links" },
+      h("a", { href: `#/replay/${gameId}` }, "Replay this game and check its shuffles"),
+      " · ",
+      tournamentOf(gameId) ? [h("a", { href: `#/tournament/${tournamentOf(gameId)}`, id: "back-to-tournament" }, "Back to the tournament"), " · "] : null,
+      h("a", { href: "#/" }, "Play again"),
+    ),
   );
   el.hidden = false;
   if (mine !== null && view.rated) showRatingChange(rating, gameId);

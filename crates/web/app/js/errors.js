@@ -35,7 +35,7 @@ const REASONS = {
   malformed_json: "The request was not understood (malformed JSON).",
   unsupported_media_type: "The request was not understood (wrong content type).",
   no_such_route: "This server does not offer that call. Is it an older version?",
-  network: "The server cannot be reached. Check the connection; the page keeps trying.",
+  network: "The server cannot be reached. Check the connection.",
   no_matchmaker: "This server has no matchmaker configured: create a table and invite people instead.",
   no_leagues: "This server has no league service configured, so there are no tournaments here.",
   // Tournaments (docs/leagues.md): the condition a registration did not meet

@@ -4,9 +4,9 @@
 // divisions, the signed-in player's cohort too (GetDivision), each player
 // with the zone they stand in.
 
-import { get } from "./api.js";
+import { get, session } from "./api.js";
 import { describe } from "./errors.js";
-import { h, fill, screen } from "./dom.js";
+import { h, fill, go, screen } from "./dom.js";
 import { presetSelect } from "./presets.js";
 
 function ranking(caption, rows, note) {
@@ -65,7 +65,34 @@ async function division(s) {
   }
 }
 
+// The service shows standings to any signed-in caller, guests included,
+// and to nobody else; signed out, the way on is offered instead.
+function signInFirst() {
+  screen(
+    "Leaderboard",
+    h("p", {}, "The standings are shown to everyone signed in, guests included: a guest needs no password."),
+    h(
+      "p",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          id: "board-sign-in",
+          onclick: () => {
+            sessionStorage.setItem("skitgubbe.after", "#/leaderboard");
+            go("#/");
+          },
+        },
+        "Sign in or play as a guest to see them",
+      ),
+    ),
+  );
+}
+
 export function showLeaderboard() {
+  if (!session.get()) return signInFirst();
   const preset = presetSelect("board-preset");
   const season = h("select", { id: "board-season" }, h("option", { value: "" }, "All time"));
   const table = h("div", { id: "leaderboard", "aria-live": "polite" });

@@ -5,8 +5,8 @@
 
 import { get, post, session, matchmakerUrl, freshId } from "./api.js";
 import { describe } from "./errors.js";
-import { h, fill, screen, notify, seconds } from "./dom.js";
-import { follow } from "./stream.js";
+import { h, fill, go, screen, notify, seconds } from "./dom.js";
+import { follow, retryable } from "./stream.js";
 import { PRESETS, presetSelect, playersSelect } from "./presets.js";
 
 export function showLobby() {
@@ -40,10 +40,14 @@ function submitting(form, action) {
   return form;
 }
 
+// Keeps the new session and goes on to the screen the person came for (a
+// shared watch, join or game link; main.js keeps it), else the lobby.
 function signedIn(answer, kind) {
   const token = answer.token || answer.session?.accessToken;
   session.set({ token, refreshToken: answer.session?.refreshToken, accountId: answer.accountId, name: answer.name, kind });
-  location.hash = "#/";
+  const after = sessionStorage.getItem("skitgubbe.after");
+  sessionStorage.removeItem("skitgubbe.after");
+  go(after || "#/");
 }
 
 function showSignIn() {
@@ -80,7 +84,8 @@ function showSignIn() {
       signedIn(await post("/v1/accounts/guest", body, { auth: false }), "guest");
     },
   );
-  screen("Welcome to Skitgubbe", h("p", { class: "lead" }, "The Swedish card game and its Nordic relatives, against people and bots."), h("div", { class: "panels" }, account, guest));
+  const followed = sessionStorage.getItem("skitgubbe.after") ? h("p", { id: "after-sign-in" }, "Sign in or play as a guest to open the link you followed.") : null;
+  screen("Welcome to Skitgubbe", h("p", { class: "lead" }, "The Swedish card game and its Nordic relatives, against people and bots."), followed, h("div", { class: "panels" }, account, guest));
 }
 
 function playPanel(disposers) {
@@ -116,11 +121,38 @@ function playPanel(disposers) {
   return form;
 }
 
+const QUEUE_RETRY_S = [1, 2, 4, 8, 15];
+
+// Sends the ticket; while the matchmaker cannot be reached, again after a
+// growing wait (the same requestId, so it is queued once), until it
+// answers or the person cancels. The ticket, or null if cancelled.
+async function sendTicket(waiting, body, base, disposers) {
+  let cancelled = false;
+  disposers.push(() => (cancelled = true));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await post("/v1/tickets", body, { base });
+    } catch (error) {
+      if (!retryable(error) || cancelled) throw error;
+      const wait = QUEUE_RETRY_S[Math.min(attempt, QUEUE_RETRY_S.length - 1)];
+      const stop = h("button", { type: "button", id: "cancel-ticket", onclick: () => (cancelled = true) }, "Cancel");
+      fill(waiting, h("p", { id: "queue-retry" }, `The matchmaker cannot be reached (${describe(error)}). Trying again in ${wait} s… `, stop));
+      for (let s = 0; s < wait * 10 && !cancelled; s++) await new Promise((r) => setTimeout(r, 100));
+      if (cancelled) {
+        fill(waiting, "Not queued.");
+        return null;
+      }
+      fill(waiting, h("p", {}, "Trying the matchmaker again…"));
+    }
+  }
+}
+
 // Queues a ticket and follows it until matched; then opens the game.
 async function queue(waiting, rules, count, disposers) {
   const base = await matchmakerUrl();
   if (!base) throw { code: "FAILED_PRECONDITION", reason: "no_matchmaker" };
-  const ticket = await post("/v1/tickets", { rules, playerCounts: [count], allowBots: true, requestId: freshId("ticket") }, { base });
+  const ticket = await sendTicket(waiting, { rules, playerCounts: [count], allowBots: true, requestId: freshId("ticket") }, base, disposers);
+  if (!ticket) return;
   const since = Date.now();
   const timer = h("span", { class: "clock" }, "0:00");
   const cancel = h("button", { type: "button", id: "cancel-ticket" }, "Cancel");
@@ -162,8 +194,19 @@ function gamesPanel() {
           ? games.slice(0, 20).map((g) => {
               const seat = g.seats.find((s) => s.accountId === me)?.seat ?? 0;
               const over = g.phase === "PHASE_OVER";
-              const label = `${PRESETS[g.preset]?.name || g.preset}, ${g.players} players${g.myTurn ? " — your turn" : over ? " — over" : ""}`;
-              return h("li", {}, label, " ", over ? h("a", { href: `#/replay/${g.gameId}` }, "Replay") : h("a", { href: `#/game/${g.gameId}/${seat}` }, "Continue"));
+              const state = g.void ? "voided" : over ? "over" : g.myTurn ? "your turn" : g.phase === "PHASE_TWO" ? "phase two" : "phase one";
+              // Newest first; the game's own short id, its state and the
+              // seat tell two games of the same rules apart.
+              const label = `${PRESETS[g.preset]?.name || g.preset}, ${g.players} players${g.rated ? ", rated" : ""} — ${state}, your seat ${seat + 1}`;
+              return h(
+                "li",
+                { class: g.myTurn ? "your-turn" : over ? "over" : null },
+                h("span", { class: "mono game-id" }, `#${g.gameId.slice(0, 8)}`),
+                " ",
+                label,
+                " ",
+                over ? h("a", { href: `#/replay/${g.gameId}`, "aria-label": `Replay game ${g.gameId.slice(0, 8)}` }, "Replay") : h("a", { href: `#/game/${g.gameId}/${seat}`, "aria-label": `Continue game ${g.gameId.slice(0, 8)}` }, "Continue"),
+              );
             })
           : h("li", {}, "None yet."),
       );

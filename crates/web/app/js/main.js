@@ -5,26 +5,30 @@
 //   #/watch/ID           watching              #/replay/ID a finished game
 //   #/leaderboard        standings, all time or by season
 //   #/tournaments        tournaments           #/tournament/ID one of them
+//   #/help/PRESET        how to play
 
 import { get, post, session } from "./api.js";
 import { describe } from "./errors.js";
-import { h, fill, notify, screen } from "./dom.js";
+import { h, fill, go, notify, screen, screenChanged } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showTable, mySeat } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showTournaments, showTournament } from "./tournaments.js";
+import { showHelp } from "./help.js";
 
 let dispose = null;
+const AFTER = "skitgubbe.after";
 
 async function route() {
   dispose?.();
   dispose = null;
   const [, page, id, seat] = location.hash.split("/");
   const me = session.get();
-  if (!me && page && page !== "leaderboard") {
-    sessionStorage.setItem("skitgubbe.after", location.hash);
-    location.hash = "#/";
+  if (!me && page && page !== "leaderboard" && page !== "help") {
+    // Signing in continues here (lobby.js).
+    sessionStorage.setItem(AFTER, location.hash);
+    go("#/");
     return;
   }
   let result;
@@ -35,11 +39,12 @@ async function route() {
   else if (page === "leaderboard") result = showLeaderboard();
   else if (page === "tournaments") result = showTournaments();
   else if (page === "tournament") result = showTournament(id);
+  else if (page === "help") result = showHelp(id);
   else {
-    const after = me && sessionStorage.getItem("skitgubbe.after");
+    const after = me && sessionStorage.getItem(AFTER);
     if (after) {
-      sessionStorage.removeItem("skitgubbe.after");
-      location.hash = after;
+      sessionStorage.removeItem(AFTER);
+      go(after);
       return;
     }
     result = showLobby();
@@ -72,12 +77,14 @@ document.getElementById("sign-out").addEventListener("click", async () => {
     // Signed out here either way.
   }
   session.clear();
-  notify(null);
-  location.hash = "#/";
-  route();
+  sessionStorage.removeItem(AFTER);
+  go("#/");
 });
 window.addEventListener("skit-session", header);
-window.addEventListener("hashchange", () => route().catch((e) => notify(describe(e))));
+window.addEventListener("hashchange", () => {
+  screenChanged();
+  route().catch((e) => notify(describe(e)));
+});
 header();
 // A session the server no longer knows (expired, revoked, or its data
 // folder started afresh) is forgotten, and the person signs in again.
@@ -85,9 +92,11 @@ if (session.get()) {
   get("/v1/accounts/me").catch((error) => {
     if (error.code !== "UNAUTHENTICATED") return;
     session.clear();
-    notify(describe(error), "info");
-    location.hash = "#/";
-    route();
+    notify(describe(error), "info", { survives: true });
+    go("#/");
   });
 }
 route().catch((e) => notify(describe(e)));
+// Installable, and an offline page when the server cannot be reached
+// (sw.js).
+navigator.serviceWorker?.register("/sw.js").catch(() => {});

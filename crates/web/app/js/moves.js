@@ -6,12 +6,12 @@ import { byRank, facesOf, cardsName } from "./cards.js";
 
 const CARD_KINDS = ["play", "sluff"];
 const PLAIN = {
-  chance: ["Chance", "Turn up the top card of the stock and play it"],
-  pickup: ["Pick up", "Take cards from the table by the pick-up rule"],
-  pass: ["Pass", "Decline to sluff"],
-  claim: ["Claim the trick", "Take the decided trick"],
-  rob: ["Rob", "Exchange the two of trumps for the turned-up card"],
-  bank: ["Bank three trumps", "Lay aside three trumps and draw three"],
+  chance: ["Chance", "instead of playing from your hand, turn up the top card of the stock and play it: a gamble that may beat the trick"],
+  pickup: ["Pick up", "take cards from the table into your hand by the pick-up rule, when you cannot or will not beat"],
+  pass: ["Pass", "decline to sluff"],
+  claim: ["Claim the trick", "take the decided trick"],
+  rob: ["Rob", "exchange the two of trumps for the turned-up card"],
+  bank: ["Bank three trumps", "lay aside three trumps and draw three"],
 };
 
 export function kindOf(action) {
@@ -65,5 +65,5 @@ export function plainMoves(view) {
 export function moveLabel(action) {
   const verb = kindOf(action) === "sluff" ? "Sluff" : "Play";
   const cards = cardsOf(action);
-  return { text: `${verb} ${facesOf(cards)}`, name: `${verb} ${cardsName(cards)}` };
+  return { verb, text: `${verb} ${facesOf(cards)}`, name: `${verb} ${cardsName(cards)}` };
 }

@@ -2,6 +2,9 @@
 // 7♥ and drew K♠"), and who won each trick, read from two consecutive
 // views (the views carry no "trick won" event): in phase one the seat
 // whose pile grew won; in phase two the seat whose lay filled the trick.
+// Cards an event put in the viewer's hand that were seen on the table
+// before are their pile (or a trick taken back), taken up at the end of
+// phase one; drawn cards come from the stock, which nobody has seen.
 
 import { facesOf } from "./cards.js";
 
@@ -24,26 +27,59 @@ const VERBS = {
   EVENT_KIND_TIMEOUT: "ran out of time",
 };
 
-// One event as a sentence, or null (a shuffle that dealt the viewer nothing).
-export function eventLine(view, event) {
-  const drew = event.privateCards || [];
-  if (event.kind === "EVENT_KIND_SHUFFLE") return drew.length ? `You were dealt ${facesOf(drew)}.` : null;
+// Kinds of event whose cards go to the table, and from there to a pile.
+const TABLED = new Set(["EVENT_KIND_PLAY", "EVENT_KIND_CHANCE", "EVENT_KIND_SLUFF", "EVENT_KIND_BANK"]);
+
+// The cards seen on the table so far, fed every event of a game in order
+// (`seen.remember(event)`), whether or not it is told.
+export function tableMemory() {
+  const cards = new Set();
+  return {
+    has: (card) => cards.has(card),
+    remember(event) {
+      if (TABLED.has(event.kind)) for (const card of event.cards || []) cards.add(card);
+    },
+  };
+}
+
+// One event as a sentence, or null (a shuffle that dealt the viewer
+// nothing). `seen`: the cards on the table before this event (see
+// tableMemory); of the cards the event put in the viewer's hand, those
+// are the pile taken up, the others drawn.
+export function eventLine(view, event, seen = tableMemory()) {
+  const got = event.privateCards || [];
+  if (event.kind === "EVENT_KIND_SHUFFLE") return got.length ? `You were dealt ${facesOf(got)}.` : null;
   if (event.kind === "EVENT_KIND_VOID") return "An operator voided the game: it has no result.";
   const seat = event.seat ?? null;
   const name = seat === null ? "" : who(view, seat);
   let line = `${name} ${VERBS[event.kind] || event.kind}`;
   if ((event.cards || []).length) line += ` ${facesOf(event.cards)}`;
+  const pile = got.filter((c) => seen.has(c));
+  const drew = got.filter((c) => !seen.has(c));
   if (drew.length) line += seat === view.viewerSeat ? ` and drew ${facesOf(drew)}` : `; you drew ${facesOf(drew)}`;
+  if (pile.length) line += `; you took your pile into your hand: ${facesOf(pile)}`;
   if (event.byClock) line += " (the clock ran out)";
   return `${line}.`;
 }
 
-// Lines for the change from `before` (null: first look) to `now`, given
-// the new events: {text, event} for an event, {text} for what follows.
-export function narrate(before, now, events) {
-  const lines = events.map((event) => ({ text: eventLine(now, event), event })).filter((l) => l.text);
+// Lines for the change from `before` (null: first look) to `now`, telling
+// the events after version `since`: {text, event} for an event, {text} for
+// what follows. `seen` remembers the cards on the table across views:
+// every event of `now.history` passes through it, told or not.
+export function narrate(before, now, since, seen = tableMemory()) {
+  const events = (now.history || []).filter((e) => Number(e.version) > since);
+  const lines = [];
+  for (const event of now.history || []) {
+    const text = Number(event.version) > since ? eventLine(now, event, seen) : null;
+    if (text) lines.push({ text, event });
+    seen.remember(event);
+  }
   const say = (text) => lines.push({ text });
   if (!before) return lines;
+  if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE" && tied(now) && !tied(before)) {
+    const names = (now.toAct || []).map((s) => who(now, s));
+    say(`A tie: the tied players (${names.join(" and ")}) play again to settle the trick.`);
+  }
   if (before.phase === "PHASE_ONE" && now.phase === "PHASE_ONE") {
     for (const seat of now.seats) {
       const earlier = before.seats[seat.seat];
@@ -63,6 +99,14 @@ export function narrate(before, now, events) {
   if (before.phase === "PHASE_ONE" && now.phase === "PHASE_TWO") say("Phase one is over: everyone takes their pile into their hand.");
   if (!before.trump && now.trump) say(`Trumps are ${suitWord(now.trump)}.`);
   return lines;
+}
+
+// Phase one: the seats to act all have a card in the trick already, so
+// they play again (a tie).
+function tied(view) {
+  const played = new Set((view.tableCards || []).filter((c) => !c.isSluff).map((c) => c.seat ?? 0));
+  const toAct = view.toAct || [];
+  return toAct.length > 0 && toAct.every((s) => played.has(s));
 }
 
 function suitWord(suit) {

@@ -5,9 +5,31 @@
 import { get } from "./api.js";
 import { describe } from "./errors.js";
 import { h, fill, screen } from "./dom.js";
-import { facesOf } from "./cards.js";
+import { cardClass, cardName, face, facesOf } from "./cards.js";
 import { eventLine } from "./narrate.js";
 import { verify } from "./fairness.js";
+
+// The board at `step`: each seat with its latest move so far and its
+// cards, the seat that made this step's move marked.
+function drawBoard(el, view, events, step) {
+  const latest = new Map();
+  for (const e of events.slice(0, step)) if (e.seat !== undefined && e.seat !== null) latest.set(e.seat, e);
+  const acting = events[step - 1]?.seat;
+  fill(
+    el,
+    (view.seats || []).map((s) => {
+      const e = latest.get(s.seat);
+      const line = e ? eventLine({ ...view, viewerSeat: undefined }, { ...e, privateCards: [] }) : "No move yet.";
+      return h(
+        "li",
+        { class: `seat${acting === s.seat ? " acting" : ""}`, "data-seat": s.seat, "aria-current": acting === s.seat ? "step" : null },
+        h("span", { class: "name" }, s.name || `Seat ${s.seat + 1}`, s.isBot ? h("span", { class: "badge" }, "bot") : null),
+        h("span", { class: "cards" }, (e?.cards || []).slice(0, 8).map((c) => h("span", { class: `${cardClass(c)} small`, role: "img", "aria-label": cardName(c) }, face(c)))),
+        h("span", { class: "sizes" }, line),
+      );
+    }),
+  );
+}
 
 export async function showReplay(gameId) {
   const main = screen("Replay");
@@ -27,7 +49,8 @@ export async function showReplay(gameId) {
   const events = history.events || [];
   const lines = events.map((e) => eventLine(view, e) ?? (e.kind === "EVENT_KIND_SHUFFLE" ? `Shuffled: ${e.cards.length > 8 ? `${e.cards.length} cards` : facesOf(e.cards)}.` : e.kind));
   let step = 0;
-  const list = h("ol", { class: "events", id: "events", "aria-label": "Every move" }, lines.map((line, i) => h("li", { "data-step": i + 1 }, line)));
+  const board = h("ol", { class: "seats replay-board", id: "replay-board", "aria-label": "Each player's latest move" });
+  const list = h("ol", { class: "events", id: "events", "aria-label": "Every move", tabindex: "0" }, lines.map((line, i) => h("li", { "data-step": i + 1 }, line)));
   const now = h("p", { class: "now", id: "replay-now", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: events.length, value: 0, id: "replay-slider", "aria-label": "Move" });
   const go = (n) => {
@@ -41,16 +64,19 @@ export async function showReplay(gameId) {
       else item.removeAttribute("aria-current");
     }
     list.children[step - 1]?.scrollIntoView({ block: "nearest" });
+    drawBoard(board, view, events, step);
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
-  const button = (text, label, to, id) => h("button", { type: "button", "aria-label": label, id, onclick: () => go(to()) }, text);
+  // Plain words and the arrows of every font: the buttons' names are
+  // their text.
+  const button = (text, to, id) => h("button", { type: "button", id, onclick: () => go(to()) }, text);
   const controls = h(
     "div",
     { class: "controls", role: "group", "aria-label": "Step through the game" },
-    button("⏮", "First move", () => 0, "replay-first"),
-    button("◀", "Previous move", () => step - 1, "replay-prev"),
-    button("▶", "Next move", () => step + 1, "replay-next"),
-    button("⏭", "Last move", () => events.length, "replay-last"),
+    button("« First", () => 0, "replay-first"),
+    button("‹ Previous", () => step - 1, "replay-prev"),
+    button("Next ›", () => step + 1, "replay-next"),
+    button("Last »", () => events.length, "replay-last"),
     slider,
   );
   controls.addEventListener("keydown", (event) => {
@@ -59,7 +85,7 @@ export async function showReplay(gameId) {
   });
   const check = h("section", { class: "fairness", id: "fairness", "aria-label": "Fairness check", "aria-live": "polite" }, h("h2", {}, "Fair shuffles"), h("p", {}, "Checking the seed…"));
   const seats = h("p", {}, "Players: ", (view.seats || []).map((s) => `${s.name || `Seat ${s.seat + 1}`}${s.isBot ? " (bot)" : ""}`).join(", "));
-  fill(body, seats, controls, now, list, check);
+  fill(body, seats, controls, now, board, list, check);
   go(0);
   const result = await verify(history);
   fill(

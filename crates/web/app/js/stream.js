@@ -6,10 +6,10 @@
 
 import { ApiError, authHeaders, errorOf, networkError, refresh } from "./api.js";
 
-const RETRY_MS = [250, 500, 1000, 2000];
+export const RETRY_MS = [250, 500, 1000, 2000];
 
 // Errors worth waiting out: an outage or a limit, not a refusal.
-function retryable(error) {
+export function retryable(error) {
   return ["UNAVAILABLE", "RESOURCE_EXHAUSTED", "DEADLINE_EXCEEDED", "INTERNAL", "UNKNOWN"].includes(error.code);
 }
 

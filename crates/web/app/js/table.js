@@ -7,31 +7,37 @@
 import { get, post, freshId } from "./api.js";
 import { describe } from "./errors.js";
 import { h, screen, notify } from "./dom.js";
-import { follow } from "./stream.js";
+import { follow, retryable, RETRY_MS } from "./stream.js";
 import { drawChoices, drawFelt, drawHand, drawSeats, drawStatus, tickClocks } from "./board.js";
 import { drawEnd } from "./end.js";
-import { narrate } from "./narrate.js";
-
-const LOG_LINES = 5000;
+import { narrate, tableMemory } from "./narrate.js";
+import { gameLog } from "./log.js";
+import { limitCounter } from "./limit.js";
 
 export async function showTable(gameId, seat) {
   const spectator = seat === null;
+  const log = gameLog(gameId, seat);
+  const limit = limitCounter(gameId);
+  const seen = tableMemory();
   const el = {
     conn: h("span", { class: "conn", id: "conn", "data-state": "connecting", role: "status" }, "Connecting…"),
     status: h("div", { class: "status", id: "status" }),
+    warning: h("p", { class: "limit-warning", id: "limit-warning", role: "status" }),
     seats: h("ol", { class: "seats", id: "seats", "aria-label": "Seats" }),
     felt: h("section", { class: "felt", id: "felt", "aria-label": "Table" }),
-    log: h("ol", { class: "log", id: "log", role: "log", "aria-label": "What happened" }),
-    hand: h("section", { class: "hand", id: "hand", "aria-label": "Your hand" }),
+    hand: h("section", { class: "hand", id: "hand", "aria-label": "Your hand", tabindex: "-1" }),
     choices: h("div", { class: "choices", id: "choices", "aria-label": "Your choices", role: "group" }),
     end: h("section", { class: "end", id: "end", "aria-label": "Result", hidden: true }),
     share: h("p", { class: "share" }),
   };
+  const howTo = h("a", { href: "#/help", target: "_blank", id: "how-to-play" }, "How to play");
   const resign = h("button", { type: "button", class: "danger", id: "resign", onclick: () => confirmResign() }, "Resign");
   screen(
     spectator ? "Watching a game" : "Your game",
-    h("div", { class: "game" }, h("div", { class: "topline" }, el.status, el.conn), el.seats, el.felt, el.end, spectator ? null : el.hand, spectator ? null : el.choices, el.log),
-    h("div", { class: "footer" }, el.share, spectator ? null : resign),
+    // The choices come before the hand, as they are drawn: Tab reaches
+    // the Play button first.
+    (el.game = h("div", { class: "game" }, h("div", { class: "topline" }, el.status, el.conn, el.warning), el.seats, el.felt, el.end, spectator ? null : el.choices, spectator ? null : el.hand, log.el)),
+    h("div", { class: "footer" }, el.share, howTo, spectator ? null : resign),
   );
   const origin = `${location.origin}${location.pathname}`;
   el.share.append("Watch link: ", h("a", { href: `#/watch/${gameId}` }, `${origin}#/watch/${gameId}`));
@@ -40,10 +46,14 @@ export async function showTable(gameId, seat) {
   let picked = new Set();
   let pendingAt = null;
   let ended = false;
+  let left = false;
+  let moved = false;
 
   const draw = () => {
     const focused = document.activeElement?.dataset?.card || document.activeElement?.dataset?.move;
     drawStatus(el.status, view);
+    const warning = limit.warning(view);
+    if (el.warning.textContent !== (warning || "")) el.warning.textContent = warning || "";
     drawSeats(el.seats, view);
     drawFelt(el.felt, view);
     if (!spectator) {
@@ -55,27 +65,31 @@ export async function showTable(gameId, seat) {
       if (open && !el.share.querySelector(".invite")) el.share.prepend(h("span", { class: "invite" }, "Invite: ", h("a", { href: `#/join/${gameId}` }, `${origin}#/join/${gameId}`), " · "));
       if (!open) el.share.querySelector(".invite")?.remove();
     }
-    // Keyboard focus stays on the same card or move, or the nearest one
-    // still offered, instead of falling back to the page's start.
-    if (focused) {
-      const game = el.hand.parentElement;
-      const same = game.querySelector(`[data-card="${focused}"]:not(:disabled),[data-move="${focused}"]`);
-      (same || game.querySelector("#choices button, #hand button:not(:disabled)") || el.hand.querySelector("button"))?.focus();
+    // Keyboard focus stays on the same card or move; else, after a move,
+    // it goes to the hand (the first card that can be played, or the hand
+    // itself while none can), never back to the page's start.
+    if (spectator) return;
+    const active = document.activeElement;
+    const same = focused && el.game.querySelector(`[data-card="${focused}"]:not(:disabled),[data-move="${focused}"]`);
+    if (same) same.focus();
+    else if (focused || active === el.hand || (moved && (!active || active === document.body))) {
+      const next = el.hand.querySelector("button:not(:disabled)") || (view.legalActions?.length ? el.choices.querySelector("button") : null);
+      (next || el.hand).focus({ preventScroll: true });
     }
   };
 
   const onView = (next) => {
-    const lines = narrate(view, next, next.history || []);
-    for (const { text, event } of lines) {
+    const lines = narrate(view, next, log.since, seen).map(({ text, event }) => ({
+      text,
       // The event's identity rides along, so tests and tools can compare logs.
-      const data = event ? { "data-version": event.version, "data-kind": event.kind, "data-seat": event.seat, "data-cards": (event.cards || []).join(" ") } : {};
-      el.log.append(h("li", data, text));
-    }
-    while (el.log.children.length > LOG_LINES) el.log.firstElementChild.remove();
-    el.log.scrollTop = el.log.scrollHeight;
+      data: event ? { "data-version": event.version, "data-kind": event.kind, "data-seat": event.seat, "data-cards": (event.cards || []).join(" ") } : null,
+    }));
+    log.add(lines, next.version);
+    limit.see(view, next, next.history || []);
     if (pendingAt !== null && Number(next.version) > pendingAt) pendingAt = null;
     if (view && Number(next.version) !== Number(view.version)) picked = new Set();
     view = next;
+    howTo.href = `#/help/${view.rules?.preset || "skitgubbe"}`;
     draw();
     if (view.phase === "PHASE_OVER" && !ended) {
       ended = true;
@@ -100,17 +114,33 @@ export async function showTable(gameId, seat) {
   });
   const clocks = setInterval(() => tickClocks(el.seats), 250);
 
+  // Sends a move; through an outage it is kept and sent again until the
+  // server answers. The move id comes from the version it was chosen at,
+  // so a resend of a move that did arrive is applied once
+  // (docs/bot-guide.md).
   async function submit(action) {
     const at = Number(view.version);
     pendingAt = at;
+    moved = true;
     draw();
-    try {
-      await post(`/v1/games/${gameId}/moves`, { seat, moveId: `web-${seat}-${view.version}`, expectedVersion: view.version, action });
-      notify(null);
-    } catch (error) {
-      if (pendingAt === at) pendingAt = null;
-      notify(describe(error));
-      draw();
+    const body = { seat, moveId: `web-${seat}-${view.version}`, expectedVersion: view.version, action };
+    for (let attempt = 0; !left; attempt++) {
+      try {
+        await post(`/v1/games/${gameId}/moves`, body);
+        notify(null);
+        return;
+      } catch (error) {
+        // Something else moved the game on meanwhile: the stream shows it.
+        if (Number(view.version) > at || left) return;
+        if (!retryable(error)) {
+          if (pendingAt === at) pendingAt = null;
+          notify(describe(error));
+          draw();
+          return;
+        }
+        notify(`${describe(error)} Your move is kept and sent again when the server answers.`);
+        await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
+      }
     }
   }
 
@@ -141,6 +171,7 @@ export async function showTable(gameId, seat) {
   }
 
   return () => {
+    left = true;
     stream.close();
     clearInterval(clocks);
   };

@@ -48,12 +48,64 @@ async function enter(t, code) {
   }
 }
 
+// Leaves a tournament that has not started; answers whether it worked.
+async function leave(t) {
+  try {
+    await post(`/v1/tournaments/${t.tournamentId}/leave`, {}, { base: await base() });
+    notify(`You left ${t.name}.`, "info");
+    return true;
+  } catch (error) {
+    notify(describe(error));
+    return false;
+  }
+}
+
+// What the person can do about a tournament still registering: enter it,
+// or, entered, leave it.
+function registration(t, entered, after) {
+  if (t.state !== "TOURNAMENT_STATE_REGISTERING") return entered ? h("span", { class: "entered" }, "Entered") : null;
+  if (entered) {
+    return h(
+      "span",
+      { class: "entry" },
+      h("span", { class: "entered" }, "Entered"),
+      " ",
+      h("button", { type: "button", class: "leave", onclick: async () => (await leave(t)) && after() }, `Leave ${t.name}`),
+    );
+  }
+  return h("button", { type: "button", class: "enter", onclick: async () => (await enter(t, codeFor(t))) && after() }, `Enter ${t.name}`);
+}
+
+// The ids of the tournaments the signed-in person entered and has not
+// left. Their tournament history lists the ones they left too, so for a
+// tournament not over yet their own entry tells.
+async function enteredIds(url) {
+  const me = session.get();
+  if (!me) return new Set();
+  const { tournaments } = await get("/v1/tournaments", { entered: true }, { base: url });
+  const over = ["TOURNAMENT_STATE_FINISHED", "TOURNAMENT_STATE_TERMINATED"];
+  const kept = await Promise.all(
+    (tournaments || []).map(async (t) => {
+      if (over.includes(t.state)) return t.tournamentId;
+      const { entries } = await get(`/v1/tournaments/${t.tournamentId}/entries`, {}, { base: url });
+      return (entries || []).some((e) => e.accountId === me.accountId && !e.withdrawn) ? t.tournamentId : null;
+    }),
+  );
+  return new Set(kept.filter(Boolean));
+}
+
+// A tournament's game, remembered so the game's end links back to it.
+export function tournamentOf(gameId) {
+  return sessionStorage.getItem(`skitgubbe.tournament-of.${gameId}`);
+}
+
 export function showTournaments() {
   const list = h("div", { id: "tournaments", "aria-live": "polite" }, h("p", {}, "Loading…"));
   screen("Tournaments", list);
   (async () => {
     try {
-      const { tournaments } = await get("/v1/tournaments", {}, { base: await base() });
+      const url = await base();
+      const [{ tournaments }, mine] = await Promise.all([get("/v1/tournaments", {}, { base: url }), enteredIds(url)]);
       fill(
         list,
         (tournaments || []).length
@@ -67,9 +119,7 @@ export function showTournaments() {
                   h("a", { href: `#/tournament/${t.tournamentId}` }, t.name),
                   h("span", { class: "state" }, ` ${STATES[t.state] || ""}`),
                   h("p", { class: "meta" }, summary(t)),
-                  t.state === "TOURNAMENT_STATE_REGISTERING"
-                    ? h("button", { type: "button", class: "enter", onclick: async () => (await enter(t, codeFor(t))) && showTournaments() }, `Enter ${t.name}`)
-                    : null,
+                  registration(t, mine.has(t.tournamentId), showTournaments),
                 ),
               ),
             )
@@ -125,6 +175,7 @@ export function showTournament(id) {
 
   const refreshMine = async () => {
     const { tables } = await get(`/v1/tournaments/${id}/tables`, { mineOnly: true }, { base: url });
+    for (const t of tables || []) if (t.gameId) sessionStorage.setItem(`skitgubbe.tournament-of.${t.gameId}`, id);
     const next = (tables || []).at(-1);
     if (!next) return fill(mine, h("p", {}, "You have no table in this tournament."));
     const playing = next.state === "TABLE_STATE_PLAYING" && next.gameId;
@@ -135,20 +186,22 @@ export function showTournament(id) {
     );
   };
 
-  const describeTournament = (t) => {
+  const describeTournament = async (t) => {
     main.querySelector("h1").textContent = t.name;
     fill(about, `${STATES[t.state] || ""} · ${summary(t)}`, t.reason ? ` · ${t.reason}` : "");
+    const entered = (await enteredIds(url)).has(id);
+    if (t.state !== "TOURNAMENT_STATE_REGISTERING") return fill(actions, entered ? h("span", { class: "entered" }, "Entered") : null);
     fill(
       actions,
-      t.state === "TOURNAMENT_STATE_REGISTERING"
-        ? h("button", { type: "button", id: "enter", onclick: async () => (await enter(t, codeFor(t))) && load() }, "Enter")
-        : null,
+      entered
+        ? [h("span", { class: "entered" }, "Entered"), " ", h("button", { type: "button", id: "leave", onclick: async () => (await leave(t)) && load() }, "Leave")]
+        : h("button", { type: "button", id: "enter", onclick: async () => (await enter(t, codeFor(t))) && load() }, "Enter"),
     );
   };
 
   const load = async () => {
     const t = await get(`/v1/tournaments/${id}`, {}, { base: url });
-    describeTournament(t);
+    await describeTournament(t);
     fill(table, standingsTable(await get(`/v1/tournaments/${id}/standings`, {}, { base: url }), me));
     await refreshMine();
     return t;

@@ -38,7 +38,7 @@ fn program(variable: &str, names: &[&str]) -> PathBuf {
 /// A running chromedriver; stopped when dropped.
 pub struct Driver {
     url: String,
-    chrome: PathBuf,
+    pub chrome: PathBuf,
     _process: Child,
 }
 
@@ -132,12 +132,25 @@ impl Page {
 
     /// The element once it is there.
     pub async fn find(&self, css: &str) -> Element {
-        self.client
+        match self
+            .client
             .wait()
             .at_most(PATIENCE)
             .for_element(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("{css} did not appear: {e}"))
+        {
+            Ok(element) => element,
+            Err(e) => {
+                let shows = self
+                    .client
+                    .execute(
+                        "return [location.hash, document.getElementById('notice')?.textContent,                          document.getElementById('main')?.innerText.slice(0, 800)]",
+                        vec![],
+                    )
+                    .await;
+                panic!("{css} did not appear: {e}; the page shows {shows:?}")
+            }
+        }
     }
 
     pub async fn click(&self, css: &str) {
@@ -193,6 +206,22 @@ impl Page {
             .issue_cmd(Cdp(command))
             .await
             .expect("the viewport is set");
+    }
+
+    /// A DevTools command's answer (chromedriver's session runs it).
+    pub async fn cdp(&self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.client
+            .issue_cmd(Cdp(json!({ "cmd": method, "params": params })))
+            .await
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Requests to URLs that match `patterns` (`*` any text) fail as if
+    /// the network were down; none: every request goes through again.
+    pub async fn block(&self, patterns: &[&str]) {
+        self.cdp("Network.enable", json!({})).await;
+        self.cdp("Network.setBlockedURLs", json!({ "urls": patterns }))
+            .await;
     }
 
     pub async fn close(self) {

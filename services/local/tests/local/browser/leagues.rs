@@ -105,6 +105,7 @@ pub async fn season_standings_show_the_person(page: &Page, site: &str, name: &st
     )
     .await;
     page.screenshot(shots, "desktop-season").await;
+    super::a11y::no_serious_violations(page, "the leaderboard").await;
 }
 
 /// The person enters from the list, goes to their table when it is seated
@@ -134,6 +135,19 @@ pub async fn a_tournament_is_entered_played_and_followed(
             "document.getElementById('notice').textContent.includes('You are entered')",
         )
         .await;
+    // Entered: the list says so and offers Leave; leaving offers Enter again.
+    let entry = format!("li[data-id='{id}']");
+    person.find(&format!("{entry} button.leave")).await;
+    assert!(person.text(&entry).await.contains("Entered"));
+    person.click(&format!("{entry} button.leave")).await;
+    person
+        .until(
+            "the leave confirmed",
+            "document.getElementById('notice').textContent.includes('You left')",
+        )
+        .await;
+    person.click(&format!("{entry} button.enter")).await;
+    person.find(&format!("{entry} button.leave")).await;
     operator.enter(&id, bot_token).await;
     watcher.open(&format!("{site}#/tournament/{id}")).await;
     watcher
@@ -143,6 +157,12 @@ pub async fn a_tournament_is_entered_played_and_followed(
         )
         .await;
     person.open(&format!("{site}#/tournament/{id}")).await;
+    person
+        .until(
+            "the last screen's notice gone",
+            "document.getElementById('notice').hidden",
+        )
+        .await;
     operator.start(&id).await;
     person
         .until("the person's table", "document.getElementById('my-game')")
@@ -150,8 +170,15 @@ pub async fn a_tournament_is_entered_played_and_followed(
     person.screenshot(shots, "desktop-tournament").await;
     person.click("#my-game").await;
     person.find("#hand button.card").await;
-    let moves = play::to_the_end(person, proxy, shots).await;
+    let moves = play::to_the_end(person, proxy, shots, false).await;
     assert!(moves >= 1, "the person played");
+    let back = person
+        .find("#back-to-tournament")
+        .await
+        .attr("href")
+        .await
+        .expect("a link");
+    assert_eq!(back.as_deref(), Some(format!("#/tournament/{id}").as_str()));
     watcher
         .until(
             "the final standings, live",

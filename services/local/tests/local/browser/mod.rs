@@ -5,14 +5,21 @@
 //! with places and rating change; a spectator on a phone-sized screen sees
 //! the same moves; the replay verifies the shuffles; the season's standings
 //! show the person, who then enters a tournament, plays its table, and a
-//! second window sees the final standings arrive live. Screenshots of the
+//! second window sees the final standings arrive live. Signing in goes on
+//! to where the person was going; a draw reads as a draw. Screenshots of the
 //! main screens at phone and desktop sizes are saved under
 //! `target/tmp/web-screenshots/` (`CARGO_TARGET_TMPDIR`).
 
+mod a11y;
+mod draw;
 mod driver;
+mod keyboard;
 mod leagues;
+mod limit;
 mod play;
 mod proxy;
+mod pwa;
+mod signin;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -74,11 +81,12 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
     operator.season().await;
 
     // Act and assert: sign up, queue, play to the end
-    let game = play::sign_up_and_queue(&person, &site, &name, &shots).await;
+    let game =
+        play::sign_up_and_queue(&person, &site, &running.matchmaker_url, &name, &shots).await;
     let watcher = driver.window(PHONE).await;
     play::a_taken_name_is_refused_in_words(&watcher, &site, &name, &shots).await;
     play::watch(&watcher, &site, &game, &shots).await;
-    let moves = play::to_the_end(&person, &proxy, &shots).await;
+    let moves = play::to_the_end(&person, &proxy, &shots, true).await;
     assert!(moves >= 3, "the person made {moves} moves");
     play::the_end_shows_places_and_the_rating_change(&person, &shots).await;
 
@@ -100,11 +108,14 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
         "{played}"
     );
     assert_eq!(played, watched, "the spectator saw other moves");
+    play::a_fresh_look_tells_what_the_live_page_told(&person).await;
 
     play::replay_verifies_the_shuffles(&person, &shots).await;
     person.resize(PHONE).await;
     person.screenshot(&shots, "phone-replay").await;
     person.resize(DESKTOP).await;
+    signin::signing_in_goes_on_where_the_person_was_going(&person, &site, &name, &game, &shots)
+        .await;
 
     // Leagues: the season's standings, then a tournament entered, played
     // and followed live from another window.
@@ -118,6 +129,56 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
         &person, &watcher, &site, &operator, bot_token, &proxy, &shots,
     )
     .await;
+    draw::a_draw_is_not_called_a_win(&person, &watcher, &site, &operator.game).await;
+    limit::a_first_look_in_phase_two_warns_as_the_live_page(
+        &person,
+        &watcher,
+        &site,
+        &operator.game,
+    )
+    .await;
+
+    // The person's three games tell themselves apart in the lobby.
+    person.open(&site).await;
+    person
+        .until(
+            "the person's games",
+            "document.querySelectorAll('#my-games li a').length >= 3",
+        )
+        .await;
+    let games = person
+        .eval("return [...document.querySelectorAll('#my-games li')].map(li => li.textContent)")
+        .await;
+    let games = games.as_array().expect("a list");
+    let distinct: std::collections::BTreeSet<String> =
+        games.iter().map(|g| g.to_string()).collect();
+    assert_eq!(distinct.len(), games.len(), "entries look alike: {games:?}");
+
+    // How to play, from the page's navigation, for each preset.
+    person.click("nav a[href='#/help']").await;
+    person
+        .until(
+            "the help screen",
+            "document.querySelector('#main h1')?.textContent === 'How to play Skitgubbe'",
+        )
+        .await;
+    person
+        .find("#help-preset")
+        .await
+        .select_by_value("mas")
+        .await
+        .expect("a preset");
+    person
+        .until(
+            "the help for mas",
+            "document.getElementById('help-preset-rules')?.textContent.includes('turned up at the deal')",
+        )
+        .await;
+    a11y::no_serious_violations(&person, "how to play").await;
+
+    // Installable, and offline it says so.
+    pwa::lighthouse_finds_it_installable(&site, &driver.chrome).await;
+    pwa::offline_the_app_says_so(&person, &site, &proxy).await;
 
     person.close().await;
     watcher.close().await;
