@@ -1,8 +1,10 @@
 //! What the public history has revealed about each card, and so which
-//! exchanges of two cards keep a sampled state consistent with it.
+//! exchanges of two cards keep a rebuilt state consistent with it.
 
 use rand::{Rng, RngCore};
-use skit_engine::{Card, CardSet, Seat, State, Suit};
+
+use crate::known::Known;
+use crate::{Card, CardSet, Seat, State};
 
 /// How much of a card the public history shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,12 +21,13 @@ pub(super) enum Pin {
     Shuffled(u8),
 }
 
-/// A sampled state with the pin of every card, changed only by exchanges
-/// the pins allow.
+/// A rebuilt state with the pin of every card, changed only by exchanges
+/// the pins allow, and its known cards, kept in step with every exchange.
 #[derive(Clone, Debug)]
 pub(super) struct Pinned {
     pub state: State,
     pins: [Pin; 64],
+    pub known: Known,
 }
 
 impl Pinned {
@@ -32,6 +35,7 @@ impl Pinned {
         Pinned {
             state,
             pins: [Pin::Free; 64],
+            known: Known::new(&state),
         }
     }
 
@@ -56,9 +60,11 @@ impl Pinned {
         }
     }
 
-    /// Exchanges two cards; each takes over the other's place in the history.
+    /// Exchanges two cards; each takes over the other's place in the
+    /// history and in the known cards.
     pub fn swap(&mut self, a: Card, b: Card) {
         self.state.swap_cards(a, b);
+        self.known.swap_cards(a, b);
         self.pins.swap(a.index() as usize, b.index() as usize);
     }
 
@@ -115,8 +121,13 @@ impl Pinned {
 
     /// Trades the face-down trump card `card` for an unshown card of the
     /// public trump suit, before the move that turns it is replayed.
-    pub fn retarget_trump(&mut self, card: Card, trump: Suit, rng: &mut dyn RngCore) -> Option<()> {
-        let x = self.partner(card, CardSet::suit(trump), rng)?;
+    pub fn retarget_trump(
+        &mut self,
+        card: Card,
+        among: CardSet,
+        rng: &mut dyn RngCore,
+    ) -> Option<()> {
+        let x = self.partner(card, among, rng)?;
         self.swap(card, x);
         Some(())
     }

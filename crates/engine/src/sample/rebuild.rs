@@ -1,39 +1,44 @@
-//! Determinization by replay and repair: a full [`State`] sampled from what
-//! one seat may see. A random deck is dealt and the public history replayed
-//! on it; before each record the sampled state is repaired by exchanging
-//! cards nobody has seen ([`pins`]), so every public record happens as it
-//! did. Finally the seat's hand is made its real one. The result agrees with
-//! the view on every public fact and on the seat's legal actions.
-
-mod pins;
+//! A whole game rebuilt from one seat's view by replay and repair: a random
+//! deck is dealt and the public history replayed on it; before each record
+//! the state is repaired by exchanging cards nobody has seen ([`pins`]), so
+//! every public record happens as it did. Finally the seat's hand is made
+//! its real one, and the game is replayed once more from the repaired deck,
+//! so the result is a [`Game`] with the view's history. It agrees with the
+//! view on every public fact and on the seat's legal actions; it is only a
+//! starting point, whose hidden cards the sampler then arranges afresh.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use skit_engine::rules::Phase1Mode;
-use skit_engine::{
-    Action, Card, CardSet, Move, MoveError, MoveKind, Phase, Rank, Record, Ruleset, Seat, State,
-    View,
-};
 
-use pins::{Pin, Pinned};
+use super::pins::{Pin, Pinned};
+use crate::known::revealed_void;
+use crate::rules::Phase1Mode;
+use crate::{
+    Action, Card, CardSet, Game, Move, MoveError, MoveKind, Phase, Rank, Record, Ruleset, Seat,
+    State, View,
+};
 
 /// Fresh decks tried before giving up on a view.
 const ATTEMPTS: usize = 8;
 
-/// Samples states consistent with one seat's view.
+/// Rebuilds games consistent with one seat's view.
 #[derive(Clone, Debug)]
-pub struct Determinizer<'a> {
+pub(super) struct Rebuild<'a> {
     view: &'a View,
     seat: Seat,
     hand: CardSet,
     rules: Ruleset,
     /// The card turned up at the deal (`mas`, `melniki`), if the view shows it.
     turned: Option<Card>,
+    /// Where the trump card turned between the phases can be: the holder's
+    /// known card that no record shows (it kept it), else a trump of the
+    /// low cards shuffled after (it was discarded), else any trump.
+    trump_card: CardSet,
 }
 
-impl<'a> Determinizer<'a> {
+impl<'a> Rebuild<'a> {
     /// `None` for a spectator's view or a game not started by a deal.
-    pub fn new(view: &'a View) -> Option<Determinizer<'a>> {
+    pub fn new(view: &'a View) -> Option<Rebuild<'a>> {
         let seat = view.seat?;
         let hand = view.hand?;
         let dealt = view.phase == Phase::One
@@ -49,17 +54,18 @@ impl<'a> Determinizer<'a> {
             Record::Rob { card, .. } => Some(*card),
             _ => None,
         });
-        Some(Determinizer {
+        Some(Rebuild {
             view,
             seat,
             hand,
             rules: view.rules,
             turned: turned.or(view.turned_card),
+            trump_card: trump_card_hint(view),
         })
     }
 
-    /// A consistent state, trying a few fresh decks.
-    pub fn sample(&self, rng: &mut dyn RngCore) -> Option<State> {
+    /// A consistent game, trying a few fresh decks.
+    pub fn game(&self, rng: &mut dyn RngCore) -> Option<Game> {
         (0..ATTEMPTS).find_map(|_| self.attempt(rng))
     }
 
@@ -67,7 +73,7 @@ impl<'a> Determinizer<'a> {
         self.rules.options.mode == Phase1Mode::TurnedTrump
     }
 
-    fn attempt(&self, rng: &mut dyn RngCore) -> Option<State> {
+    fn attempt(&self, rng: &mut dyn RngCore) -> Option<Game> {
         let view = self.view;
         let mut deck: Vec<Card> = Card::all().collect();
         deck.shuffle(rng);
@@ -97,8 +103,21 @@ impl<'a> Determinizer<'a> {
         for record in &view.history {
             self.replay(&mut p, record, &mut shuffles, rng)?;
         }
+        // The history shows the trump card's suit, not which card it was;
+        // the known cards show it while its holder keeps it.
+        for (s, sv) in view.seats.iter().enumerate() {
+            if s != usize::from(self.seat) {
+                p.ensure_held(s as Seat, sv.known_cards, rng)?;
+            }
+        }
         p.settle_hand(self.seat, self.hand, rng)?;
-        self.agrees(&p.state).then_some(p.state)
+        if !self.agrees(&p.state) {
+            return None;
+        }
+        let known = view.seats.iter().enumerate().all(|(s, sv)| {
+            s == usize::from(self.seat) || p.known.hand(s as Seat) == sv.known_cards
+        });
+        known.then(|| Game::assemble(self.rules, p.state, view.history.clone(), p.known))
     }
 
     /// Repairs `p` so `record` can happen as it did, then applies it.
@@ -142,7 +161,7 @@ impl<'a> Determinizer<'a> {
                 }
                 let mut order: Vec<Card> = cards.iter().collect();
                 order.shuffle(rng);
-                self.apply(p, &Action::Shuffle(order), rng)?;
+                self.apply(p, &Action::Shuffle(order), cards, rng)?;
                 p.pin(cards, Pin::Shuffled(*shuffles));
                 *shuffles = shuffles.wrapping_add(1);
                 return Some(());
@@ -154,7 +173,7 @@ impl<'a> Determinizer<'a> {
         ) {
             p.ensure_held(seat, shown, rng)?;
         }
-        self.apply(p, &Action::Move(Move::new(seat, kind)), rng)?;
+        self.apply(p, &Action::Move(Move::new(seat, kind)), shown, rng)?;
         p.pin(shown, Pin::Public);
         Some(())
     }
@@ -162,7 +181,13 @@ impl<'a> Determinizer<'a> {
     /// Applies `action`, repairing what the rules refuse on hidden grounds
     /// (a seat that did not tie or follow cannot have held the rank or suit),
     /// and making the trump card turned at the end of phase one the public suit.
-    fn apply(&self, p: &mut Pinned, action: &Action, rng: &mut dyn RngCore) -> Option<()> {
+    fn apply(
+        &self,
+        p: &mut Pinned,
+        action: &Action,
+        revealed: CardSet,
+        rng: &mut dyn RngCore,
+    ) -> Option<()> {
         let mut after = p.state;
         if let Err(error) = after.apply(&self.rules, action) {
             self.repair_refusal(p, action, &error, rng)?;
@@ -173,13 +198,17 @@ impl<'a> Determinizer<'a> {
             p.state.phase() == Phase::One && after.phase() != Phase::One && !self.turned_trump();
         let wrong_trump = after
             .trump_card()
-            .zip(self.view.trump)
-            .filter(|(card, trump)| turns_trump && card.suit() != *trump);
-        if let Some((card, trump)) = wrong_trump {
-            p.retarget_trump(card, trump, rng)?;
+            .filter(|card| turns_trump && !self.trump_card.contains(*card));
+        if let Some(card) = wrong_trump {
+            p.retarget_trump(card, self.trump_card, rng)?;
             after = p.state;
             after.apply(&self.rules, action).ok()?;
         }
+        if let Action::Move(mv) = action {
+            p.known
+                .reveal_void(mv.seat, revealed_void(&self.rules, &p.state, *mv));
+        }
+        p.known.update(&p.state, &after, action, revealed);
         p.state = after;
         if let Some(card) = p.state.trump_card().filter(|_| turns_trump) {
             p.pin(CardSet::single(card), Pin::Trump);
@@ -203,6 +232,15 @@ impl<'a> Determinizer<'a> {
         };
         let banned = match error {
             MoveError::MustTie { card } => CardSet::rank(card.rank()),
+            // Under compulsory ties a seat holding a rank played in the
+            // round may not take a chance: it held none of them.
+            MoveError::NotNow { .. }
+                if mv.kind == MoveKind::Chance && self.rules.options.compulsory_ties =>
+            {
+                p.state
+                    .table_cards()
+                    .fold(CardSet::EMPTY, |a, (_, c, _)| a | CardSet::rank(c.rank()))
+            }
             MoveError::MustFollow => {
                 let led = p.state.table_groups().next()?.1.first()?;
                 CardSet::suit(led.suit())
@@ -230,5 +268,39 @@ impl<'a> Determinizer<'a> {
             && state.hand(self.seat) == self.hand
             && legal.len() == view.legal.len()
             && legal.iter().all(|m| view.legal.contains(&m.kind))
+    }
+}
+
+/// See [`Rebuild::trump_card`].
+fn trump_card_hint(view: &View) -> CardSet {
+    let Some(suit) = view.trump else {
+        return CardSet::EMPTY;
+    };
+    let trumps = CardSet::suit(suit);
+    let recorded = view
+        .history
+        .iter()
+        .fold(CardSet::EMPTY, |a, r| a | r.cards());
+    let kept = view
+        .trump_holder
+        .and_then(|h| view.seats.get(usize::from(h)))
+        .map_or(CardSet::EMPTY, |sv| sv.known_cards & trumps)
+        - recorded;
+    if !kept.is_empty() {
+        return kept;
+    }
+    let discarded = view
+        .history
+        .iter()
+        .skip_while(|r| !matches!(r, Record::PhaseTwo { .. }))
+        .find_map(|r| match r {
+            Record::Shuffle { cards } => Some(*cards & trumps),
+            _ => None,
+        })
+        .unwrap_or(CardSet::EMPTY);
+    if discarded.is_empty() {
+        trumps
+    } else {
+        discarded | (trumps - recorded)
     }
 }
