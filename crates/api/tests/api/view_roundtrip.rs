@@ -196,6 +196,7 @@ async fn converted_views_equal_the_engines_own_for_every_preset() {
 
         // ... and the strategies decide alike from both
         let budget = Budget {
+            time: None,
             determinizations: 3,
             playouts: 24,
             ..Budget::default()
