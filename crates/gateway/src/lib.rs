@@ -10,7 +10,8 @@
 //!   credentials are checked ([`Authenticate`]) before a request's
 //!   content is refused;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
-//!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`],
+//!   and their `google.api.http` annotations, as the routes are
+//!   ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`],
 //!   [`routes::LEAGUE_ROUTES`]);
 //! - [`grpc_routes`], gRPC-Web, and [`combined`] to serve gRPC, gRPC-Web
 //!   and REST on one port; [`browser`]: CORS for the configured origins
@@ -60,6 +61,7 @@ mod json_path;
 pub mod limits;
 mod metrics;
 mod openapi;
+pub mod operator_token;
 mod query;
 pub mod reflection;
 #[cfg(feature = "testing")]
@@ -78,6 +80,9 @@ pub use browser::{BadOrigin, CorsOrigins};
 pub use error::RestError;
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig, TrustedProxies};
+/// The Prometheus recorder and `GET /metrics`, for a process that serves
+/// no API router (the bot worker's health port).
+pub use metrics::{install as install_metrics, routes as metrics_routes};
 pub use rest::{RestConfig, league_router, matchmaking_router, router, router_with};
 pub use server::{serve, serve_with, stop_signal};
 pub use shared::{Shared, SharedViews, SharedWatch};
