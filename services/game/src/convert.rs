@@ -259,7 +259,19 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         drawn_by_limit: v.drawn,
         history: history(live, v.seat, history_after, false),
         result,
+        phase_two_version: phase_two_version(live),
     }
+}
+
+/// The version of the event that ended phase one, once phase two began
+/// with a trump suit (the engine records the start right after it).
+fn phase_two_version(live: &Live) -> Option<u64> {
+    live.game
+        .history()
+        .iter()
+        .zip(&live.entries)
+        .find(|(record, _)| matches!(record, Record::PhaseTwo { .. }))
+        .map(|(_, entry)| entry.version)
 }
 
 fn table(entries: &[TableEntry], phase: Phase) -> (Vec<v1::TableCard>, Vec<v1::Lay>) {

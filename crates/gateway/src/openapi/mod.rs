@@ -131,7 +131,7 @@ fn operation(
             "description": "Server-Sent Events: one `data:` line per message, as JSON (a \
                 View's `id:` is its version); a failure ends the stream with `event: error` \
                 and an Error.",
-            "content": {"text/event-stream": {"schema": output}},
+            "content": {"text/event-stream": {"schema": event_schema(&output)}},
         })
     } else {
         json!({"description": "OK", "content": {"application/json": {"schema": output}}})
@@ -253,6 +253,32 @@ fn error_schema() -> Value {
                 "type": "array",
                 "description": "google.rpc error details, each with an @type.",
                 "items": {"type": "object", "additionalProperties": true},
+            },
+        },
+    })
+}
+
+/// One Server-Sent Event of a stream of `output` messages: its `data` is
+/// the message as JSON (an Error under `event: error`), as OpenAPI 3.2
+/// describes event streams (`contentMediaType` and `contentSchema`, which
+/// tools such as schemathesis read in a 3.0 document too).
+fn event_schema(output: &Value) -> Value {
+    json!({
+        "type": "object",
+        "required": ["data"],
+        "properties": {
+            "id": {"type": "string", "description": "A View's version."},
+            "event": {
+                "type": "string",
+                "description": "Absent (a message) or `error` (the stream's last event).",
+            },
+            "data": {
+                "type": "string",
+                "description": "The message as JSON; under `event: error`, an Error.",
+                "contentMediaType": "application/json",
+                "contentSchema": {
+                    "anyOf": [output, {"$ref": format!("#/components/schemas/{ERROR}")}],
+                },
             },
         },
     })

@@ -105,6 +105,13 @@ const GRACE_MS: u64 = 3_000;
 async fn a_new_operator_token_overlaps_the_old_one_for_the_grace(db: &TestDb) {
     let one = spawn_game(db).await;
     let list = || ListAccountsRequest::default();
+    // The first instance serves (it has set up the operator credential)
+    // before the second starts, as instances restart one at a time.
+    one.accounts()
+        .await
+        .list_accounts(authed(list(), OPERATOR_TOKEN))
+        .await
+        .expect("the operator token works");
 
     let started = std::time::Instant::now();
     let two = spawn_game_with(db, |c| {
@@ -112,12 +119,12 @@ async fn a_new_operator_token_overlaps_the_old_one_for_the_grace(db: &TestDb) {
         c.operator_token_grace_ms = GRACE_MS;
     })
     .await;
-    // Connected once both serve, as in the other tests of two instances.
     let mut at_one = one.accounts().await;
     let mut at_two = two.accounts().await;
 
-    // Both tokens work on both instances during the grace.
-    for at in [&mut at_one, &mut at_two] {
+    // Both tokens work on both instances during the grace (the second
+    // first: its first answer comes once it has set up the new token).
+    for at in [&mut at_two, &mut at_one] {
         for token in [OPERATOR_TOKEN, NEW_TOKEN] {
             at.list_accounts(authed(list(), token))
                 .await
@@ -127,6 +134,12 @@ async fn a_new_operator_token_overlaps_the_old_one_for_the_grace(db: &TestDb) {
     // An instance restarted on the old token meanwhile starts, and does
     // not take the credential back.
     let stale = spawn_game(db).await;
+    stale
+        .accounts()
+        .await
+        .list_accounts(authed(list(), OPERATOR_TOKEN))
+        .await
+        .expect("an instance on the old token serves during the grace");
     at_two
         .list_accounts(authed(list(), NEW_TOKEN))
         .await
