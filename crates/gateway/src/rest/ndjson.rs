@@ -4,8 +4,6 @@
 //! usual JSON error body; the status, sent before the first line, stays
 //! 200.
 
-use std::convert::Infallible;
-
 use axum::{
     body::{Body, Bytes},
     http::{HeaderValue, header},
@@ -13,13 +11,14 @@ use axum::{
 };
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
+use skit_api::ErrorBody;
 use tonic::Status;
 
 use super::watch::until_error;
 use crate::{error::RestError, json};
 
 /// The answer's content type.
-pub(crate) const CONTENT_TYPE: &str = "application/x-ndjson";
+const CONTENT_TYPE: &str = "application/x-ndjson";
 
 /// `messages` as an NDJSON answer, ending after the first error.
 pub(super) fn response<S, T>(messages: S) -> Response
@@ -31,8 +30,7 @@ where
         Ok(message) => message_line(&message),
         Err(status) => (error_line(status), true),
     }));
-    let body = Body::from_stream(lines.map(|line: Result<Bytes, Infallible>| line));
-    let mut response = body.into_response();
+    let mut response = Body::from_stream(lines).into_response();
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
@@ -53,10 +51,15 @@ fn message_line<T: Serialize>(message: &T) -> (Bytes, bool) {
     }
 }
 
+/// The last line of a stream that failed.
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    error: &'a ErrorBody,
+}
+
 fn error_line(status: Status) -> Bytes {
     let body = RestError::from(status);
-    let line = json::to_vec(&serde_json::json!({ "error": body.body() }));
-    match line {
+    match json::to_vec(&ErrorLine { error: body.body() }) {
         Ok(mut bytes) => {
             bytes.push(b'\n');
             Bytes::from(bytes)

@@ -7,7 +7,7 @@ use std::iter;
 use std::sync::Arc;
 
 use skit_api::{ApiError, timestamp};
-use skit_engine::{Action, Seat};
+use skit_engine::Action;
 use skit_proto::v1::{
     ExportRecord, ExportedGame, ExportedSeat, SeatInfo, SeatViews, View, export_record::Record,
 };
@@ -80,7 +80,7 @@ pub(super) fn of_game(
 /// Each seat's view at the game's version, its history since `after`.
 fn add_views(game: &Cached, views: &mut [Vec<View>], after: Option<u64>, shown: Shown) {
     for (list, seat) in views.iter_mut().zip(0..) {
-        let mut view = convert::view(game, Some(seat as Seat), after);
+        let mut view = convert::view(game, Some(seat), after);
         for info in &mut view.seats {
             hide(info, shown);
         }
