@@ -16,6 +16,7 @@ const FILES: &[&str] = &[
     "skitgubbe/v1/annotations.proto",
     "skitgubbe/v1/rules.proto",
     "skitgubbe/v1/view.proto",
+    "skitgubbe/v1/export.proto",
     "skitgubbe/v1/game.proto",
     "skitgubbe/v1/account.proto",
     "skitgubbe/v1/rating.proto",

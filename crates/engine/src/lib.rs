@@ -49,3 +49,7 @@ pub use sample::{SAMPLE_ATTEMPTS, SampleError, World};
 pub use seat::{MAX_SEATS, Seat, SeatSet};
 pub use state::{Awaiting, Phase, Position, SetupError, State};
 pub use view::{SeatView, TableEntry, View};
+
+/// This crate's version: a game record exported by the service names it as
+/// the rules its actions were replayed under.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,7 +1,8 @@
 //! The HTTP face of the `skitgubbe.v1` API, generic over the generated
 //! service traits so it mounts beside any implementation of them:
 //!
-//! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
+//! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events,
+//!   ExportGames as NDJSON),
 //!   bodies in the protobuf JSON mapping (`application/json`; a refused
 //!   body names its field), gRPC statuses mapped once to HTTP
 //!   ([`skit_api::ErrorCode::http_status`]), plus `/openapi.json` and `/metrics`;

@@ -20,6 +20,9 @@ pub enum Shape {
     /// The query string plus the path parameters; a server-streaming RPC
     /// answered as Server-Sent Events, one `data:` JSON message per event.
     EventStream,
+    /// The query string plus the path parameters; a server-streaming RPC
+    /// answered as NDJSON, one JSON message per line (`(call).ndjson`).
+    Ndjson,
 }
 
 /// One REST route.
@@ -138,6 +141,7 @@ pub(crate) fn route(pool: &DescriptorPool, method: &MethodDescriptor) -> Result<
         .and_then(|b| b.as_str().map(str::to_owned))
         .unwrap_or_default();
     let shape = match (verb, body.as_str(), method.is_server_streaming()) {
+        ("get", "", true) if call_flag(pool, method, "ndjson") => Shape::Ndjson,
         ("get", "", true) => Shape::EventStream,
         ("get", "", false) => Shape::Query,
         ("post", "*", false) => Shape::Body,
@@ -236,6 +240,7 @@ mod tests {
                     "GET /v1/games/{game_id}/watch GameService.WatchGame EventStream",
                     "GET /v1/games GameService.ListGames Query",
                     "GET /v1/games/{game_id}/history GameService.GetHistory Query",
+                    "GET /v1/export/games GameService.ExportGames Ndjson",
                     "POST /v1/accounts/guest AccountService.CreateGuest Body anonymous",
                     "POST /v1/accounts AccountService.CreateAccount Body",
                     "GET /v1/accounts/me AccountService.WhoAmI Query",

@@ -23,6 +23,7 @@ mod division_api;
 mod division_turns;
 mod divisions;
 mod error;
+mod export;
 mod feed;
 mod game_service;
 mod games;

@@ -118,7 +118,7 @@ fn operation(
                 }),
             );
         }
-        Shape::Query | Shape::EventStream => {
+        Shape::Query | Shape::EventStream | Shape::Ndjson => {
             parameters.extend(query_parameters(route, &input, schemas));
         }
     }
@@ -126,15 +126,21 @@ fn operation(
         operation.insert("parameters".into(), Value::Array(parameters));
     }
     let output = schemas.message_ref(&method.output(), Form::Response);
-    let success = if route.shape == Shape::EventStream {
-        json!({
+    let success = match route.shape {
+        Shape::EventStream => json!({
             "description": "Server-Sent Events: one `data:` line per message, as JSON (a \
                 View's `id:` is its version); a failure ends the stream with `event: error` \
                 and an Error.",
             "content": {"text/event-stream": {"schema": event_schema(&output)}},
-        })
-    } else {
-        json!({"description": "OK", "content": {"application/json": {"schema": output}}})
+        }),
+        Shape::Ndjson => json!({
+            "description": "NDJSON: one message per line, as JSON; a failure after the \
+                first line ends the answer with one line `{\"error\": Error}`.",
+            "content": {"application/x-ndjson": {"schema": output}},
+        }),
+        Shape::Body | Shape::Query => {
+            json!({"description": "OK", "content": {"application/json": {"schema": output}}})
+        }
     };
     operation.insert(
         "responses".into(),

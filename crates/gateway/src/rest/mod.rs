@@ -6,6 +6,7 @@
 //! any implementation of them.
 
 mod credentials_first;
+mod ndjson;
 mod transcode;
 mod watch;
 

@@ -4,7 +4,8 @@
 //! body, a query route the query string ([`QueryDecoder`]); the path's
 //! parameters then replace the request's fields of the same name; the
 //! answer is the response message as JSON, or, for a server-streaming RPC,
-//! Server-Sent Events ([`super::watch`]).
+//! Server-Sent Events ([`super::watch`]) or, where the RPC asks for it,
+//! NDJSON ([`super::ndjson`]).
 
 use std::sync::Arc;
 
@@ -24,7 +25,7 @@ use skit_api::ApiError;
 use skit_proto::rpcs::{self, StreamCall, UnaryCall, Visitor};
 use skit_proto::v1::WatchGameRequest;
 
-use super::watch;
+use super::{ndjson, watch};
 use crate::{
     descriptors,
     error::RestError,
@@ -193,7 +194,7 @@ impl<S, C> Endpoint<S, C> {
                     .map_err(IntoResponse::into_response)?;
                 (Extensions::new(), message)
             }
-            Shape::Query | Shape::EventStream => {
+            Shape::Query | Shape::EventStream | Shape::Ndjson => {
                 let message = self
                     .queries
                     .decode(self.input.full_name(), parts.uri.query())
@@ -322,6 +323,9 @@ where
             Ok(response) => response.into_inner(),
             Err(status) => return RestError::from(status).into_response(),
         };
+        if self.route.shape == Shape::Ndjson {
+            return ndjson::response(messages);
+        }
         let endpoint = self.clone();
         let events = watch::events(messages, move |m: &Resp| endpoint.id_of(m));
         Sse::new(events)

@@ -24,6 +24,7 @@ mod create_idempotent;
 mod discovery;
 mod divisions;
 mod errors;
+mod export;
 mod health;
 mod jwt;
 mod limits;
