@@ -8,11 +8,10 @@
 //! trump_holder }` once the game left phase one with a trump suit, `End {
 //! loser, drawn }` once it is over.
 //!
-//! One thing the API does not show is *where* phase two began in the
-//! history, so the rebuilt `PhaseTwo` comes after the last event (before
-//! `End`). Readers that only ask whether phase two began (the determinizer
-//! of `skit-bots`) see exactly what the engine's own view shows; readers
-//! that split the history by phase should use the event versions instead.
+//! The view's `phase_two_version` says where phase two began: the rebuilt
+//! `PhaseTwo` follows the event at that version, as in the engine's own
+//! history (the world sampler splits the history there). A view without it
+//! (from a server that predates it) gets `PhaseTwo` after the last event.
 
 use skit_engine::{Phase, Record, Seat, Suit};
 use skit_proto::v1::{self, EventKind};
@@ -30,19 +29,28 @@ pub(crate) fn records(
     trump: Option<Suit>,
 ) -> Result<Vec<Record>, ConvertError> {
     let mut records = Vec::with_capacity(view.history.len() + 2);
+    // How many records come before phase two's start.
+    let mut before_two = None;
     for (i, event) in view.history.iter().enumerate() {
+        if before_two.is_none() && view.phase_two_version.is_some_and(|v| event.version > v) {
+            before_two = Some(records.len());
+        }
         if let Some(record) = record(event, &format!("history[{i}]"), players)? {
             records.push(record);
         }
     }
     if phase != Phase::One && trump.is_some() {
-        records.push(Record::PhaseTwo {
-            trump,
-            trump_holder: view
-                .trump_holder
-                .map(|s| seat(s, "trump_holder", players))
-                .transpose()?,
-        });
+        let at = before_two.unwrap_or(records.len());
+        records.insert(
+            at,
+            Record::PhaseTwo {
+                trump,
+                trump_holder: view
+                    .trump_holder
+                    .map(|s| seat(s, "trump_holder", players))
+                    .transpose()?,
+            },
+        );
     }
     if phase == Phase::Over {
         records.push(Record::End {

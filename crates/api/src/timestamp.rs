@@ -5,8 +5,8 @@ use time::OffsetDateTime;
 
 /// `t` as a protobuf timestamp (whole seconds since the Unix epoch and
 /// the nanoseconds past them).
-pub fn timestamp(t: OffsetDateTime) -> pbjson_types::Timestamp {
-    pbjson_types::Timestamp {
+pub fn timestamp(t: OffsetDateTime) -> skit_proto::Timestamp {
+    skit_proto::Timestamp {
         seconds: t.unix_timestamp(),
         // Below 10^9, so it always fits.
         nanos: i32::try_from(t.nanosecond()).unwrap_or(0),

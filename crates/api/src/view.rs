@@ -51,12 +51,16 @@ pub fn engine_view(view: &v1::View) -> Result<View, ConvertError> {
         seats: view
             .seats
             .iter()
-            .map(|s| SeatView {
-                hand_size: s.hand_size,
-                pile_size: s.pile_size,
-                out: s.out,
+            .enumerate()
+            .map(|(i, s)| {
+                Ok(SeatView {
+                    hand_size: s.hand_size,
+                    pile_size: s.pile_size,
+                    out: s.out,
+                    known_cards: card_set(&s.known_cards, &format!("seats[{i}].known_cards"))?,
+                })
             })
-            .collect(),
+            .collect::<Result<_, ConvertError>>()?,
         stock_size: view.stock_size,
         reserve_size: view.reserve_size,
         trump,

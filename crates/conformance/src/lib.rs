@@ -1,4 +1,4 @@
-//! Rule scenarios (`../shared/conformance/FORMAT.md`): JSON files that set
+//! Rule scenarios (`tests/conformance/FORMAT.md`): JSON files that set
 //! up a game, play actions, and say what the engine must then show or
 //! refuse. `skit conformance PATH...` reports on them, and the engine's
 //! tests run the repository's scenarios with `cargo test -p skit-engine`.

@@ -1,4 +1,4 @@
-//! Reading one scenario file (`../shared/conformance/FORMAT.md`).
+//! Reading one scenario file (`tests/conformance/FORMAT.md`).
 
 use serde_json::Value;
 use skit_engine::{Card, CardSet, Game, Position, Ruleset, Seat, SetupError, Suit};

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::known::{Known, revealed_void};
 use crate::state::{Phase, Position, SetupError, State};
 use crate::{
     Action, Card, CardSet, Move, MoveError, MoveKind, MoveList, Ruleset, Seat, SeatSet, Suit,
@@ -65,12 +66,32 @@ pub enum Record {
     },
 }
 
+impl Record {
+    /// The cards this record shows face up.
+    pub fn cards(&self) -> CardSet {
+        match *self {
+            Record::Play { cards, .. }
+            | Record::Pickup { cards, .. }
+            | Record::Sluff { cards, .. }
+            | Record::Bank { cards, .. }
+            | Record::Shuffle { cards } => cards,
+            Record::Chance { card, .. } | Record::Rob { card, .. } => CardSet::single(card),
+            Record::Deal { turned, .. } => turned.map_or(CardSet::EMPTY, CardSet::single),
+            Record::Pass { .. }
+            | Record::Claim { .. }
+            | Record::PhaseTwo { .. }
+            | Record::End { .. } => CardSet::EMPTY,
+        }
+    }
+}
+
 /// A game: ruleset, state and public history.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Ruleset,
-    state: State,
+    pub(crate) state: State,
     history: Vec<Record>,
+    known: Known,
 }
 
 impl Game {
@@ -96,11 +117,27 @@ impl Game {
         Ok(Game::starting(rules, state))
     }
 
+    /// A game from its parts, for a game rebuilt from a view.
+    pub(crate) fn assemble(
+        rules: Ruleset,
+        state: State,
+        history: Vec<Record>,
+        known: Known,
+    ) -> Game {
+        Game {
+            rules,
+            state,
+            history,
+            known,
+        }
+    }
+
     fn starting(rules: Ruleset, state: State) -> Game {
         let mut game = Game {
             rules,
             state,
             history: Vec::new(),
+            known: Known::new(&state),
         };
         if state.phase() == Phase::Over {
             game.history.push(Record::End {
@@ -123,6 +160,21 @@ impl Game {
         &self.history
     }
 
+    /// Cards every seat has seen enter `seat`'s hand and not seen leave it
+    /// (rules.md 1.5): cards picked up from the table, a phase-one pile of
+    /// tricks taken in sight of all, the trump card turned face up.
+    pub fn known_cards(&self, seat: Seat) -> CardSet {
+        if seat < self.state.players() {
+            self.known.hand(seat)
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    pub(crate) fn known(&self) -> &Known {
+        &self.known
+    }
+
     pub fn legal_moves(&self) -> MoveList {
         self.state.legal_moves(&self.rules)
     }
@@ -139,6 +191,10 @@ impl Game {
     pub fn apply(&mut self, action: &Action) -> Result<(), MoveError> {
         let before = self.state;
         self.state.apply(&self.rules, action)?;
+        if let Action::Move(mv) = action {
+            let void = revealed_void(&self.rules, &before, *mv);
+            self.known.reveal_void(mv.seat, void);
+        }
         let after = &self.state;
         let record = match action {
             Action::Shuffle(order) => Some(Record::Shuffle {
@@ -169,6 +225,12 @@ impl Game {
                 }
             }
         };
+        self.known.update(
+            &before,
+            after,
+            action,
+            record.as_ref().map_or(CardSet::EMPTY, Record::cards),
+        );
         self.history.extend(record);
         if before.phase() == Phase::One && after.phase() != Phase::One && after.trump().is_some() {
             self.history.push(Record::PhaseTwo {

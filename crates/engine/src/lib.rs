@@ -17,6 +17,7 @@
 //! ```
 
 mod action;
+mod action_index;
 mod apply;
 mod between;
 mod card;
@@ -25,22 +26,30 @@ mod check;
 mod choices;
 mod error;
 mod game;
+mod known;
 mod legal;
 mod phase1;
 mod phase2;
 pub mod rules;
+mod sample;
 mod seat;
 mod select;
 mod state;
 mod view;
 
 pub use action::{Action, Move, MoveKind, ParseActionError};
+pub use action_index::NUM_ACTIONS;
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use cardset::{CardIter, CardSet};
 pub use choices::{MAX_MOVES, MoveList};
 pub use error::MoveError;
 pub use game::{Game, Record};
 pub use rules::{Preset, RulesError, Ruleset};
+pub use sample::{SAMPLE_ATTEMPTS, SampleError, World};
 pub use seat::{MAX_SEATS, Seat, SeatSet};
 pub use state::{Awaiting, Phase, Position, SetupError, State};
 pub use view::{SeatView, TableEntry, View};
+
+/// This crate's version: a game record exported by the service names it as
+/// the rules its actions were replayed under.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

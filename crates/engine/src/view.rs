@@ -14,6 +14,10 @@ pub struct SeatView {
     pub hand_size: u32,
     pub pile_size: u32,
     pub out: bool,
+    /// Cards the viewer has seen enter this seat's hand and not seen leave
+    /// it (rules.md 1.5); always empty for the viewer's own seat.
+    #[serde(default)]
+    pub known_cards: CardSet,
 }
 
 /// One play or sluff (phase one) or one lay (phase two) on the table.
@@ -85,6 +89,11 @@ impl Game {
                     hand_size: s.hand(p).len(),
                     pile_size: s.pile_size(p),
                     out: s.is_out(p),
+                    known_cards: if seat == Some(p) {
+                        CardSet::EMPTY
+                    } else {
+                        self.known_cards(p)
+                    },
                 })
                 .collect(),
             stock_size: s.stock_size(),

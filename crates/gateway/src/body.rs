@@ -18,63 +18,12 @@ pub(crate) const MALFORMED_JSON: &str = "malformed_json";
 /// The longest piece of the offending value quoted back.
 const QUOTED_CHARS: usize = 40;
 
-/// A message read from a REST body, by its descriptor's full name.
-pub(crate) trait Described {
-    const NAME: &'static str;
-}
-
-macro_rules! described {
-    ($($message:ident),* $(,)?) => {
-        $(impl Described for skit_proto::v1::$message {
-            const NAME: &'static str = concat!("skitgubbe.v1.", stringify!($message));
-        })*
-    };
-}
-
-described!(
-    CreateGameRequest,
-    JoinGameRequest,
-    SubmitMoveRequest,
-    ResignRequest,
-    CreateGuestRequest,
-    CreateAccountRequest,
-    SetHouseBotRequest,
-    EnqueueRequest,
-    CancelTicketRequest,
-    SetAccountStatusRequest,
-    AdminSetHouseBotRequest,
-    VoidGameRequest,
-    RefreshRequest,
-    LogoutRequest,
-    RevokeSessionRequest,
-    CreateApiKeyRequest,
-    RotateApiKeyRequest,
-    RevokeApiKeyRequest,
-    RegisterRequest,
-    LoginRequest,
-    UpgradeGuestRequest,
-    AuthenticateDeviceRequest,
-    LinkDeviceRequest,
-    RevokeCredentialRequest,
-    ResetPasswordRequest,
-    CreateTournamentRequest,
-    EnterTournamentRequest,
-    LeaveTournamentRequest,
-    StartTournamentRequest,
-    ConstrainSeatingRequest,
-    EditTournamentRequest,
-    PauseTournamentRequest,
-    ResumeTournamentRequest,
-    TerminateTournamentRequest,
-    CreateSeasonRequest,
-    StepDownRequest,
-);
-
-/// `bytes` (not blank) as a `T`.
-pub(crate) fn parse<T: DeserializeOwned + Described>(bytes: &[u8]) -> Result<T, RestError> {
+/// `bytes` (not blank) as a `T`, the message named `name` (its
+/// descriptor's full name, which names the fields in a refusal).
+pub(crate) fn parse<T: DeserializeOwned>(bytes: &[u8], name: &str) -> Result<T, RestError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let message = serde_path_to_error::deserialize(&mut deserializer)
-        .map_err(|error| refusal(bytes, T::NAME, &error))?;
+        .map_err(|error| refusal(bytes, name, &error))?;
     // Trailing characters after the value.
     deserializer
         .end()
@@ -145,8 +94,11 @@ mod tests {
 
     use super::*;
 
-    fn refused<T: DeserializeOwned + Described + std::fmt::Debug>(text: &str) -> RestError {
-        parse::<T>(text.as_bytes()).expect_err(text)
+    fn refused<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> RestError {
+        // `skit_proto::v1::CreateGameRequest` is `skitgubbe.v1.CreateGameRequest`.
+        let rust = std::any::type_name::<T>();
+        let name = format!("skitgubbe.v1.{}", rust.rsplit("::").next().unwrap_or(rust));
+        parse::<T>(text.as_bytes(), &name).expect_err(text)
     }
 
     #[test]

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use skit_api::{ApiError, ErrorCode};
 use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
 
-use crate::body::{self, Described};
+use crate::body;
 use crate::error::{BODY_TOO_LARGE, RestError, UNSUPPORTED_MEDIA_TYPE};
 
 /// Headers passed on as gRPC metadata: the bearer token, and what ties a
@@ -39,23 +39,31 @@ pub(crate) fn metadata(headers: &HeaderMap) -> MetadataMap {
     metadata
 }
 
-/// A request body in the protobuf JSON mapping, sent as
-/// `application/json` (415 otherwise). An empty body is the default
-/// message, so `POST /v1/games/{id}/join` needs none, and needs no
-/// content type either.
-#[derive(Debug)]
-pub struct ProtoJson<T>(pub T);
-
-impl<T, S> FromRequest<S> for ProtoJson<T>
+/// A request body in the protobuf JSON mapping as the message named
+/// `name` (its descriptor's full name), sent as `application/json` and
+/// uncompressed (415 otherwise). An empty body is the default message, so
+/// `POST /v1/games/{id}/join` needs none, and needs no content type either.
+pub(crate) async fn json_body<T>(request: Request, name: &str) -> Result<T, RestError>
 where
-    T: DeserializeOwned + Default + Described,
-    S: Send + Sync,
+    T: DeserializeOwned + Default,
 {
-    type Rejection = RestError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let json = is_json(req.headers());
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+    if let Some(encoding) = content_encoding(request.headers()) {
+        return Err(RestError::content_with_status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::new(
+                ErrorCode::InvalidArgument,
+                UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "a request body is read as sent: Content-Encoding {encoding:?} is not \
+                     accepted; send the JSON uncompressed"
+                ),
+            ),
+        ));
+    }
+    let json = is_json(request.headers());
+    let bytes = Bytes::from_request(request, &())
+        .await
+        .map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 RestError::content_with_status(
                     StatusCode::PAYLOAD_TOO_LARGE,
@@ -69,21 +77,31 @@ where
                 RestError::invalid_argument(format!("unreadable request body: {rejection}"))
             }
         })?;
-        if is_blank(&bytes) {
-            return Ok(ProtoJson(T::default()));
-        }
-        if !json {
-            return Err(RestError::content_with_status(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                ApiError::new(
-                    ErrorCode::InvalidArgument,
-                    UNSUPPORTED_MEDIA_TYPE,
-                    "a request body must be JSON, sent with Content-Type: application/json",
-                ),
-            ));
-        }
-        body::parse(&bytes).map(ProtoJson)
+    if is_blank(&bytes) {
+        return Ok(T::default());
     }
+    if !json {
+        return Err(RestError::content_with_status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::new(
+                ErrorCode::InvalidArgument,
+                UNSUPPORTED_MEDIA_TYPE,
+                "a request body must be JSON, sent with Content-Type: application/json",
+            ),
+        ));
+    }
+    body::parse(&bytes, name)
+}
+
+/// The request's `Content-Encoding`, unless it is none or `identity`: a
+/// body the service would read as plain JSON although the client says it
+/// is not.
+fn content_encoding(headers: &HeaderMap) -> Option<String> {
+    let encoding = headers.get(header::CONTENT_ENCODING)?;
+    let text = String::from_utf8_lossy(encoding.as_bytes())
+        .trim()
+        .to_owned();
+    (!text.eq_ignore_ascii_case("identity")).then_some(text)
 }
 
 /// Whether the request says its body is `application/json` (parameters

@@ -4,6 +4,7 @@
 //! bots and ratings, creating games and reading them (as the operator).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -11,16 +12,19 @@ use sha2::{Digest, Sha256};
 use skit_api::{ApiError, ErrorCode, bearer_token};
 use skit_api::{Secret, authed};
 use skit_proto::v1::account_service_client::AccountServiceClient;
+use skit_proto::v1::admin_service_client::AdminServiceClient;
 use skit_proto::v1::game_service_client::GameServiceClient;
 use skit_proto::v1::rating_service_client::RatingServiceClient;
 use skit_proto::v1::{
-    AccountKind, CreateGameRequest, GetRatingHistoryRequest, GetRatingsRequest, GetViewRequest,
-    ListAccountsRequest, Rules, View, WhoAmIRequest, WhoAmIResponse,
+    AccountKind, CreateGameRequest, GetAccountRequest, GetRatingHistoryRequest, GetRatingsRequest,
+    GetViewRequest, ListAccountsRequest, Rules, View, WhoAmIRequest, WhoAmIResponse,
 };
 use tonic::metadata::MetadataMap;
 use tonic::transport::{Channel, Endpoint};
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
+
+use crate::operator_token::OperatorToken;
 
 /// How long a token's WhoAmI answer is trusted: short, so that with the
 /// game service's own bound (its cache follows the revocation feed) a
@@ -68,7 +72,7 @@ pub struct HouseBot {
 #[derive(Debug, Clone)]
 pub struct GameClient {
     channel: Channel,
-    operator: Secret,
+    operator: Arc<OperatorToken>,
     /// sha256 of a token → the answer and when it was fetched.
     whoami: Arc<Mutex<WhoAmICache>>,
 }
@@ -76,15 +80,42 @@ pub struct GameClient {
 impl GameClient {
     /// Connects lazily: the game service may start after the matchmaker.
     pub fn new(url: &str, operator: Secret) -> Result<Self, tonic::transport::Error> {
+        Self::with_operator(url, OperatorToken::fixed(operator))
+    }
+
+    /// As [`GameClient::new`], calling with the operator token as
+    /// `operator` has it now (one followed in its file, after a rotation).
+    pub fn with_operator(
+        url: &str,
+        operator: OperatorToken,
+    ) -> Result<Self, tonic::transport::Error> {
         let channel = Endpoint::from_shared(url.to_owned())?
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             .connect_lazy();
         Ok(Self {
             channel,
-            operator,
+            operator: Arc::new(operator),
             whoami: Arc::default(),
         })
+    }
+
+    /// `call` with `request` as the operator: with the current token, and
+    /// if the game service refuses it (UNAUTHENTICATED: no instance has
+    /// started with a new token yet), once more with the previous one.
+    async fn as_operator<M, T, F, Fut>(&self, request: M, call: F) -> Result<T, Status>
+    where
+        M: Clone,
+        F: Fn(tonic::Request<M>) -> Fut,
+        Fut: Future<Output = Result<T, Status>>,
+    {
+        let answer = call(authed(request.clone(), self.operator.current().expose())?).await;
+        match (answer, self.operator.previous()) {
+            (Err(refused), Some(previous)) if refused.code() == Code::Unauthenticated => {
+                call(authed(request, previous.expose())?).await
+            }
+            (answer, _) => answer,
+        }
     }
 
     /// The account `token` belongs to; the game service's error (e.g.
@@ -146,8 +177,11 @@ impl GameClient {
             limit: MAX_BOTS,
             house_bots_only: true,
         };
-        let listed = AccountServiceClient::new(self.channel.clone())
-            .list_accounts(authed(request, self.operator.expose())?)
+        let listed = self
+            .as_operator(request, |r| {
+                let mut client = AccountServiceClient::new(self.channel.clone());
+                async move { client.list_accounts(r).await }
+            })
             .await?
             .into_inner();
         Ok(listed
@@ -161,6 +195,26 @@ impl GameClient {
             .collect())
     }
 
+    /// Whether the game service has an account `id` (asked as the
+    /// operator).
+    #[tracing::instrument(skip(self))]
+    pub async fn account_exists(&self, id: i64) -> Result<bool, Status> {
+        let request = GetAccountRequest {
+            account_id: id.to_string(),
+        };
+        let answer = self
+            .as_operator(request, |r| {
+                let mut client = AdminServiceClient::new(self.channel.clone());
+                async move { client.get_account(r).await }
+            })
+            .await;
+        match answer {
+            Ok(_) => Ok(true),
+            Err(status) if status.code() == Code::NotFound => Ok(false),
+            Err(status) => Err(status),
+        }
+    }
+
     /// Conservative ratings of `accounts` under `rules`, in order. Any
     /// failure (the rating service may not be deployed yet) gives every
     /// account the starting conservative rating, 0, with a warning: a
@@ -171,14 +225,12 @@ impl GameClient {
             account_ids: accounts.iter().map(ToString::to_string).collect(),
             rules: Some(rules.clone()),
         };
-        let reply = match authed(request, self.operator.expose()) {
-            Ok(request) => {
-                RatingServiceClient::new(self.channel.clone())
-                    .get_ratings(request)
-                    .await
-            }
-            Err(refused) => Err(Status::from(refused)),
-        };
+        let reply = self
+            .as_operator(request, |r| {
+                let mut client = RatingServiceClient::new(self.channel.clone());
+                async move { client.get_ratings(r).await }
+            })
+            .await;
         let by_account: HashMap<String, f64> = match reply {
             Ok(reply) => reply
                 .into_inner()
@@ -205,8 +257,11 @@ impl GameClient {
             account_ids: vec![account.to_string()],
             rules: Some(rules.clone()),
         };
-        let reply = RatingServiceClient::new(self.channel.clone())
-            .get_ratings(authed(request, self.operator.expose())?)
+        let reply = self
+            .as_operator(request, |r| {
+                let mut client = RatingServiceClient::new(self.channel.clone());
+                async move { client.get_ratings(r).await }
+            })
             .await?
             .into_inner();
         Ok(reply
@@ -226,14 +281,12 @@ impl GameClient {
             rules: Some(rules.clone()),
             limit: games,
         };
-        let reply = match authed(request, self.operator.expose()) {
-            Ok(request) => {
-                RatingServiceClient::new(self.channel.clone())
-                    .get_rating_history(request)
-                    .await
-            }
-            Err(refused) => Err(Status::from(refused)),
-        };
+        let reply = self
+            .as_operator(request, |r| {
+                let mut client = RatingServiceClient::new(self.channel.clone());
+                async move { client.get_rating_history(r).await }
+            })
+            .await;
         match reply {
             Ok(history) => history
                 .into_inner()
@@ -252,8 +305,11 @@ impl GameClient {
     /// the first game. Returns the game id.
     #[tracing::instrument(skip_all, fields(request_id = %request.request_id))]
     pub async fn create_game(&self, request: CreateGameRequest) -> Result<String, Status> {
-        let created = GameServiceClient::new(self.channel.clone())
-            .create_game(authed(request, self.operator.expose())?)
+        let created = self
+            .as_operator(request, |r| {
+                let mut client = GameServiceClient::new(self.channel.clone());
+                async move { client.create_game(r).await }
+            })
             .await?
             .into_inner();
         Ok(created.game_id)
@@ -268,8 +324,11 @@ impl GameClient {
             spectator: true,
             ..Default::default()
         };
-        let view = GameServiceClient::new(self.channel.clone())
-            .get_view(authed(request, self.operator.expose())?)
+        let view = self
+            .as_operator(request, |r| {
+                let mut client = GameServiceClient::new(self.channel.clone());
+                async move { client.get_view(r).await }
+            })
             .await?
             .into_inner();
         Ok(view)

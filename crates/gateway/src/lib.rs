@@ -1,7 +1,8 @@
 //! The HTTP face of the `skitgubbe.v1` API, generic over the generated
 //! service traits so it mounts beside any implementation of them:
 //!
-//! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events),
+//! - [`router`]: REST/JSON for every RPC (WatchGame as Server-Sent Events,
+//!   ExportGames as NDJSON),
 //!   bodies in the protobuf JSON mapping (`application/json`; a refused
 //!   body names its field), gRPC statuses mapped once to HTTP
 //!   ([`skit_api::ErrorCode::http_status`]), plus `/openapi.json` and `/metrics`;
@@ -10,7 +11,8 @@
 //!   credentials are checked ([`Authenticate`]) before a request's
 //!   content is refused;
 //! - `/openapi.json`: the OpenAPI 3 document, derived from the descriptors
-//!   and a route table ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`],
+//!   and their `google.api.http` annotations, as the routes are
+//!   ([`routes::ROUTES`], [`routes::MATCHMAKING_ROUTES`],
 //!   [`routes::LEAGUE_ROUTES`]);
 //! - [`grpc_routes`], gRPC-Web, and [`combined`] to serve gRPC, gRPC-Web
 //!   and REST on one port; [`browser`]: CORS for the configured origins
@@ -60,6 +62,7 @@ mod json_path;
 pub mod limits;
 mod metrics;
 mod openapi;
+pub mod operator_token;
 mod query;
 pub mod reflection;
 #[cfg(feature = "testing")]
@@ -78,6 +81,9 @@ pub use browser::{BadOrigin, CorsOrigins};
 pub use error::RestError;
 pub use grpc_web::{combined, combined_with_limits, grpc_routes};
 pub use limits::{BadLimit, Connections, Limits, LimitsConfig, TrustedProxies};
+/// The Prometheus recorder and `GET /metrics`, for a process that serves
+/// no API router (the bot worker's health port).
+pub use metrics::{install as install_metrics, routes as metrics_routes};
 pub use rest::{RestConfig, league_router, matchmaking_router, router, router_with};
 pub use server::{serve, serve_with, stop_signal};
 pub use shared::{Shared, SharedViews, SharedWatch};

@@ -8,15 +8,16 @@ use thiserror::Error;
 pub enum SplitError {
     #[error("tables have 2 to 6 seats, not {0}")]
     Seats(usize),
-    #[error("{players} players cannot fill one table of {min} to {seats} seats")]
+    #[error("{players} players cannot fill one table of {}", sizes(*.min, *.seats))]
     TooFew {
         players: usize,
         seats: usize,
         min: usize,
     },
     #[error(
-        "{players} players cannot be seated at tables of {seats} or {short} seats without someone \
-         sitting out; {below} or {above} players can"
+        "{players} players cannot be seated at tables of {} without someone sitting out; \
+         {below} or {above} players can",
+        sizes(*.short, *.seats)
     )]
     Impossible {
         players: usize,
@@ -25,6 +26,15 @@ pub enum SplitError {
         below: usize,
         above: usize,
     },
+}
+
+/// "5 or 4 seats", or "2 seats" where both are the same.
+fn sizes(short: usize, seats: usize) -> String {
+    if short == seats {
+        format!("{seats} seats")
+    } else {
+        format!("{seats} or {short} seats")
+    }
 }
 
 /// The smallest table a `k`-seat event may use: `k - 1`, but never one

@@ -26,6 +26,11 @@ pub mod v1 {
     include!(concat!(env!("OUT_DIR"), "/skitgubbe.v1.serde.rs"));
 }
 
+pub mod rpcs;
+mod timestamp;
+
+pub use timestamp::Timestamp;
+
 /// The encoded `google.protobuf.FileDescriptorSet` of `skitgubbe.v1` and its
 /// imports, for `tonic-reflection` (`register_encoded_file_descriptor_set`).
 pub const FILE_DESCRIPTOR_SET: &[u8] =

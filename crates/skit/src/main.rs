@@ -6,6 +6,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod admin;
 mod arena;
 mod bench;
+mod connect;
 mod demo;
 mod play;
 mod verify;

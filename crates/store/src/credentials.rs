@@ -68,6 +68,10 @@ const REVOKE_OTHER_OPERATORS: &str = "UPDATE credentials SET revoked_at = $2, \
      revoked_reason = 'operator_rotated' \
      WHERE kind = 'operator' AND token_hash <> $1 AND revoked_at IS NULL RETURNING token_hash";
 
+const PHASE_OUT_OTHER_OPERATORS: &str = "UPDATE credentials SET expires_at = $2 \
+     WHERE kind = 'operator' AND token_hash <> $1 AND revoked_at IS NULL \
+     AND (expires_at IS NULL OR expires_at > $2) RETURNING token_hash";
+
 const SET_EXPIRY: &str = concat!(
     "UPDATE credentials SET expires_at = $3 \
      WHERE account_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING ",
@@ -400,6 +404,36 @@ impl Store {
         }
         let hashes: Vec<(String,)> = tx
             .fetch_all(REVOKE_OTHER_OPERATORS, (&operator.token_hash, rows::now()))
+            .await?;
+        for (hash,) in &hashes {
+            append_revocation(&mut tx, Some(hash), None).await?;
+        }
+        tx.commit().await?;
+        Ok(hashes.len())
+    }
+
+    /// As [`Store::replace_operator_credential`] with an overlap: adds
+    /// `operator` unless its hash is there already, and makes every other
+    /// live operator credential expire at `until` (or keep an earlier
+    /// expiry), so old and new are both valid until then: a rotation
+    /// while instances restart one at a time refuses nobody. Each phased
+    /// out hash goes on the revocation feed, so instances read its expiry
+    /// at once. Returns how many were phased out.
+    #[tracing::instrument(skip_all, fields(account = %account_id))]
+    pub async fn phase_out_operator_credentials(
+        &self,
+        account_id: AccountId,
+        operator: &NewCredential,
+        until: OffsetDateTime,
+    ) -> Result<usize, Error> {
+        let mut tx = self.db.begin().await?;
+        let known: Option<CredentialRow> =
+            tx.fetch_optional(BY_HASH, (&operator.token_hash,)).await?;
+        if known.is_none() {
+            insert_credentials(&mut tx, account_id, std::slice::from_ref(operator)).await?;
+        }
+        let hashes: Vec<(String,)> = tx
+            .fetch_all(PHASE_OUT_OTHER_OPERATORS, (&operator.token_hash, until))
             .await?;
         for (hash,) in &hashes {
             append_revocation(&mut tx, Some(hash), None).await?;

@@ -58,8 +58,9 @@ pub struct StoredEvent {
 pub struct Appended {
     pub game_id: GameId,
     pub seq: u64,
-    /// The accounts that may act once the append is applied, where the
-    /// appender said ([`crate::ToAct`]); `None`: not said (a change of
+    /// The accounts that may act once the append is applied (or, when it
+    /// ends the game, every seated account), where the appender said
+    /// ([`crate::ToAct`]); `None`: not said (a change of
     /// seats, or an append without it), so anyone seated may have a turn.
     pub to_act: Option<Arc<[AccountId]>>,
 }

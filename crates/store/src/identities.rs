@@ -52,7 +52,10 @@ impl Store {
         registration: Registration,
         identity: Identity<'_>,
     ) -> Result<Account, Error> {
-        let key = registration.name_key.clone();
+        let keys = (
+            registration.name_key.clone(),
+            registration.name_skeleton.clone(),
+        );
         let now = rows::now();
         let mut tx = self.db.begin().await?;
         let params = (
@@ -62,13 +65,15 @@ impl Store {
             now,
             registration.name_key,
             registration.password_hash,
+            registration.name_skeleton,
+            registration.name_rule,
         );
         let created: Result<AccountRow, sqlx::Error> = tx.fetch_one(INSERT_PERSON, params).await;
         let row = match created {
             Ok(row) => row,
             Err(e) if is_unique_violation(&e) => {
                 tx.rollback().await?;
-                return Err(self.taken(&key).await?);
+                return Err(self.taken(&keys.0, &keys.1).await?);
             }
             Err(e) => return Err(e.into()),
         };

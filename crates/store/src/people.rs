@@ -15,6 +15,11 @@ use crate::{Account, AccountId, Error, NewAccount, Store};
 pub struct Registration {
     /// The name's comparison key: two names with one key are one name.
     pub name_key: String,
+    /// The name's confusable skeleton: two names with one skeleton look
+    /// alike, and only one of them may be registered.
+    pub name_skeleton: String,
+    /// The rule the key and skeleton were computed under.
+    pub name_rule: i64,
     /// An argon2 PHC string; `None` for an account that signs in otherwise
     /// (an identity provider's JWT).
     pub password_hash: Option<String>,
@@ -22,8 +27,8 @@ pub struct Registration {
 
 /// An account with a registered name (and perhaps a password).
 pub(crate) const INSERT_PERSON: &str = concat!(
-    "INSERT INTO accounts (name, kind, token_hash, created_at, name_key, password_hash) \
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+    "INSERT INTO accounts (name, kind, token_hash, created_at, name_key, password_hash, \
+     name_skeleton, name_rule) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
     account_columns!()
 );
 
@@ -33,13 +38,13 @@ const PERSON_BY_NAME_KEY: &str = concat!(
     ", password_hash FROM accounts WHERE name_key = $1"
 );
 
-const NAME_KEY_TAKEN: &str = "SELECT id FROM accounts WHERE name_key = $1";
+const NAME_KEY_TAKEN: &str = "SELECT id FROM accounts WHERE name_key = $1 OR name_skeleton = $2";
 
 /// Only an active guest is upgraded, so a second upgrade (or one of a
 /// player, or of a disabled guest) changes nothing.
 const UPGRADE_GUEST: &str = concat!(
-    "UPDATE accounts SET kind = 'player', name = $2, name_key = $3, password_hash = $4 \
-     WHERE id = $1 AND kind = 'guest' AND status = 'active' RETURNING ",
+    "UPDATE accounts SET kind = 'player', name = $2, name_key = $3, password_hash = $4, \
+     name_skeleton = $5, name_rule = $6 WHERE id = $1 AND kind = 'guest' AND status = 'active' RETURNING ",
     account_columns!()
 );
 
@@ -59,7 +64,10 @@ impl Store {
         account: NewAccount,
         registration: Registration,
     ) -> Result<Account, Error> {
-        let key = registration.name_key.clone();
+        let keys = (
+            registration.name_key.clone(),
+            registration.name_skeleton.clone(),
+        );
         let inserted: Result<AccountRow, sqlx::Error> = {
             let _turn = self.db.write_turn().await;
             let params = (
@@ -69,12 +77,14 @@ impl Store {
                 rows::now(),
                 registration.name_key,
                 registration.password_hash,
+                registration.name_skeleton,
+                registration.name_rule,
             );
             self.db.fetch_one(INSERT_PERSON, params).await
         };
         match inserted {
             Ok(row) => row.try_into(),
-            Err(e) if is_unique_violation(&e) => Err(self.taken(&key).await?),
+            Err(e) if is_unique_violation(&e) => Err(self.taken(&keys.0, &keys.1).await?),
             Err(e) => Err(e.into()),
         }
     }
@@ -105,7 +115,10 @@ impl Store {
         name: String,
         registration: Registration,
     ) -> Result<Option<Account>, Error> {
-        let key = registration.name_key.clone();
+        let keys = (
+            registration.name_key.clone(),
+            registration.name_skeleton.clone(),
+        );
         let updated: Result<Option<AccountRow>, sqlx::Error> = {
             let _turn = self.db.write_turn().await;
             let params = (
@@ -113,6 +126,8 @@ impl Store {
                 name,
                 registration.name_key,
                 registration.password_hash,
+                registration.name_skeleton,
+                registration.name_rule,
             );
             self.db.fetch_optional(UPGRADE_GUEST, params).await
         };
@@ -125,15 +140,19 @@ impl Store {
                 }),
                 _ => Ok(None),
             },
-            Err(e) if is_unique_violation(&e) => Err(self.taken(&key).await?),
+            Err(e) if is_unique_violation(&e) => Err(self.taken(&keys.0, &keys.1).await?),
             Err(e) => Err(e.into()),
         }
     }
 
-    /// What a unique violation on inserting the name key `key` meant: the
-    /// name is taken, or else (a random token's hash met another) the token.
-    pub(crate) async fn taken(&self, key: &str) -> Result<Error, Error> {
-        let holder: Option<(i64,)> = self.db.fetch_optional(NAME_KEY_TAKEN, (key,)).await?;
+    /// What a unique violation on inserting the name key `key` and the
+    /// skeleton `skeleton` meant: the name (or one that looks like it) is
+    /// taken, or else (a random token's hash met another) the token.
+    pub(crate) async fn taken(&self, key: &str, skeleton: &str) -> Result<Error, Error> {
+        let holder: Option<(i64,)> = self
+            .db
+            .fetch_optional(NAME_KEY_TAKEN, (key, skeleton))
+            .await?;
         Ok(match holder {
             Some(_) => Error::NameTaken,
             None => Error::TokenTaken,

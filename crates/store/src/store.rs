@@ -8,6 +8,11 @@ use tokio::sync::broadcast;
 use crate::db::Db;
 use crate::{Appended, Error, PoolSettings};
 
+/// The first pause between tries at a database that is unavailable at start.
+const STARTUP_FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
+/// The longest pause between such tries.
+const STARTUP_MAX_PAUSE: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// The event log and tables, on Postgres or SQLite. Cheap to clone (each
 /// backend is a connection pool); clones share notifications.
 #[derive(Debug, Clone)]
@@ -22,11 +27,25 @@ impl Store {
         Self::connect_with(url, PoolSettings::default()).await
     }
 
-    /// As [`Store::connect`], with the pool's size and acquire timeout
-    /// given.
+    /// As [`Store::connect`], with the pool's size, acquire timeout and
+    /// startup wait given. While the database is unavailable (not yet
+    /// listening, its name not resolving yet, starting up) it tries again
+    /// with backoff until `pool.startup_wait` has passed, so a service
+    /// started beside its database waits for it instead of exiting.
     pub async fn connect_with(url: &str, pool: PoolSettings) -> Result<Self, Error> {
-        let db = Db::connect(url, pool).await?;
-        Ok(Self { db })
+        let started = tokio::time::Instant::now();
+        let mut pause = STARTUP_FIRST_PAUSE;
+        loop {
+            match Db::connect(url, pool).await {
+                Ok(db) => return Ok(Self { db }),
+                Err(Error::Unavailable(e)) if started.elapsed() + pause < pool.startup_wait => {
+                    tracing::warn!(error = %e, ?pause, "the database is unavailable; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(STARTUP_MAX_PAUSE);
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// How many appends to write at once when each is a commit of its own

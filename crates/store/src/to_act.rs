@@ -13,7 +13,9 @@ pub struct ToAct {
     /// Bit n set: seat n may act.
     pub seats: u64,
     /// The accounts holding those seats, each once: the append's notice
-    /// names them ([`crate::Appended::to_act`]).
+    /// names them ([`crate::Appended::to_act`]). For the append that ends
+    /// the game, with no seat left to act, every seated account: the end
+    /// concerns them all.
     pub accounts: Arc<[AccountId]>,
 }
 

@@ -21,6 +21,7 @@
 
 mod expect_error;
 mod game;
+mod json_time;
 mod matchmaker;
 mod outage;
 mod play;
@@ -30,6 +31,7 @@ mod running;
 
 pub use expect_error::Expected;
 pub use game::{GameService, game_config, spawn_game, spawn_game_with};
+pub use json_time::assert_json_timestamp;
 pub use matchmaker::{Matchmaker, matchmaker_config, spawn_matchmaker, spawn_matchmaker_with};
 pub use outage::{DbProxy, assert_no_internals, assert_retry_hint, served_again};
 pub use play::{play_out, random_move, seat_to_act, skitgubbe_for, submit, view};

@@ -93,6 +93,9 @@ impl AccountsFile {
             if account.token.expose().trim().is_empty() {
                 return Err(invalid("token", "must not be empty".into()));
             }
+            if let Some(reason) = skit_bots::refused_as_player(&account.strategy) {
+                return Err(invalid("strategy", reason.into()));
+            }
             if !skit_bots::NAMES.contains(&account.strategy.as_str()) {
                 return Err(invalid(
                     "strategy",
@@ -169,5 +172,22 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("accounts[1].strategy"), "{text}");
         assert!(text.contains("clever"), "{text}");
+    }
+
+    #[test]
+    fn the_omniscient_bot_cannot_be_an_account() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("bots.json");
+        std::fs::write(
+            &path,
+            r#"{"accounts":[{"name":"a","token":"t","strategy":"omniscient"}]}"#,
+        )
+        .expect("write");
+        let text = AccountsFile::load(&path)
+            .expect_err("omniscient is refused")
+            .to_string();
+        assert!(text.contains("accounts[0].strategy"), "{text}");
+        assert!(text.contains("sees every hand"), "{text}");
+        assert!(text.contains("never plays or is rated"), "{text}");
     }
 }

@@ -9,7 +9,7 @@ use figment::Figment;
 use figment::providers::{Env, Serialized};
 use serde::{Deserialize, Serialize};
 use skit_api::Secret;
-use skit_bots::{Budget, Search, Strategy};
+use skit_bots::{Budget, Strategy};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
@@ -23,7 +23,10 @@ pub struct Config {
     pub wait_ms: u32,
     /// Turns played at once, over all accounts.
     pub max_games: usize,
-    /// The `search` strategy's budget per decision.
+    /// The searching strategies' (`search`, `ismcts`) CPU time per
+    /// decision, in milliseconds of the deciding thread's CPU time.
+    pub decision_ms: u64,
+    /// Their most playouts and sampled states per decision.
     pub search_playouts: usize,
     pub search_determinizations: usize,
     /// Retries of a call that failed for a passing reason (`UNAVAILABLE`, ...)
@@ -33,6 +36,9 @@ pub struct Config {
     pub retry_max_delay_ms: u64,
     /// How long a shutdown waits for turns being played.
     pub shutdown_grace_ms: u64,
+    /// Where to answer health probes (`/livez`, `/readyz`), `host:port`;
+    /// unset: nowhere.
+    pub health_addr: Option<String>,
 }
 
 impl Default for Config {
@@ -44,11 +50,13 @@ impl Default for Config {
             operator_token: None,
             wait_ms: 30_000,
             max_games: 32,
+            decision_ms: search.time.map_or(0, |t| t.as_millis() as u64),
             search_playouts: search.playouts,
             search_determinizations: search.determinizations,
             retries: 8,
             retry_max_delay_ms: 5_000,
             shutdown_grace_ms: 10_000,
+            health_addr: None,
         }
     }
 }
@@ -83,16 +91,17 @@ impl Config {
         Duration::from_millis(self.shutdown_grace_ms)
     }
 
-    /// A strategy by name, `search` with this config's budget.
+    /// A strategy by name, the searches with this config's budget.
     pub fn strategy(&self, name: &str) -> Option<Box<dyn Strategy>> {
-        match name {
-            "search" => Some(Box::new(Search::new(Budget {
+        skit_bots::by_name_with(
+            name,
+            Budget {
+                time: Some(Duration::from_millis(self.decision_ms)),
                 playouts: self.search_playouts,
                 determinizations: self.search_determinizations,
                 ..Budget::default()
-            }))),
-            other => skit_bots::by_name(other),
-        }
+            },
+        )
     }
 }
 
@@ -122,5 +131,9 @@ mod tests {
         let config = Config::default();
         assert_eq!(config.strategy("search").map(|s| s.name()), Some("search"));
         assert!(config.strategy("nonsense").is_none());
+        assert_eq!(config.decision_ms, 20);
+        assert_eq!(config.strategy("ismcts").map(|s| s.name()), Some("ismcts"));
+        // The all-seeing ceiling of the arena is never a house bot.
+        assert!(config.strategy("omniscient").is_none());
     }
 }

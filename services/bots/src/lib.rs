@@ -5,6 +5,7 @@
 //! - [`AccountsFile`]: the accounts file (names, tokens, strategies), the
 //!   only state the worker keeps.
 //! - [`provision`]: creates bot accounts with the operator token.
+//! - [`serve_health`]: `/livez` and `/readyz` for probes.
 //! - [`run`]: one `ListGames` long poll per account; a task per game and
 //!   seat to act (a turn), with a limit on how many run at once.
 //!
@@ -13,6 +14,7 @@
 
 mod accounts;
 mod config;
+mod health;
 mod provision;
 mod retry;
 mod turn;
@@ -20,5 +22,6 @@ mod worker;
 
 pub use accounts::{AccountsError, AccountsFile, BotAccount};
 pub use config::Config;
+pub use health::{Readiness, serve as serve_health};
 pub use provision::{Provision, provision};
 pub use worker::run;

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Parser;
 use skit_botworker::{AccountsFile, Config, Provision};
+use tokio_util::sync::CancellationToken;
 
 /// Plays bot accounts' turns on a Skitgubbe game service.
 #[derive(Debug, Parser)]
@@ -25,7 +26,7 @@ struct Cli {
     /// house bots (the bots the matchmaker seats to fill tables).
     #[arg(long)]
     provision: Option<usize>,
-    /// The strategy of provisioned accounts: random, greedy or search.
+    /// The strategy of provisioned accounts: random, greedy, search or ismcts.
     #[arg(long, default_value = "greedy")]
     strategy: String,
     /// Provisioned accounts are named <prefix>-<strategy>-<n>.
@@ -52,6 +53,20 @@ async fn main() -> anyhow::Result<()> {
         token.check_operator_token()?;
     }
     tracing::info!(?config, "starting");
+    // SIGTERM (a container's stop, Kubernetes) or Ctrl-C, while
+    // provisioning waits for the service as well as while playing.
+    let stop = CancellationToken::new();
+    tokio::spawn({
+        let stop = stop.clone();
+        async move {
+            skit_gateway::stop_signal().await;
+            stop.cancel();
+        }
+    });
+    let readiness = match &config.health_addr {
+        Some(addr) => Some(skit_botworker::serve_health(addr).await?.1),
+        None => None,
+    };
     let file = match cli.provision {
         Some(count) => {
             let operator = config
@@ -63,15 +78,23 @@ async fn main() -> anyhow::Result<()> {
                 strategy: cli.strategy,
                 prefix: cli.name_prefix,
             };
-            skit_botworker::provision(&config.server, &operator, &config.accounts_file, &want)
-                .await?
+            let provisioned =
+                skit_botworker::provision(&config.server, &operator, &config.accounts_file, &want);
+            tokio::select! {
+                file = provisioned => file?,
+                () = stop.cancelled() => {
+                    tracing::info!("stopped while provisioning");
+                    return Ok(());
+                }
+            }
         }
         None => AccountsFile::load(&config.accounts_file)?,
     };
     if cli.provision_only {
         return Ok(());
     }
-    // SIGTERM (a container's stop, Kubernetes) or Ctrl-C.
-    let shutdown = skit_gateway::stop_signal();
-    skit_botworker::run(config, file.accounts, shutdown).await
+    if let Some(readiness) = &readiness {
+        readiness.ready();
+    }
+    skit_botworker::run(config, file.accounts, stop.cancelled_owned()).await
 }

@@ -28,6 +28,12 @@ pub struct Config {
     pub addr: SocketAddr,
     /// Whoever presents this token may create accounts and act for any seat.
     pub operator_token: Option<Secret>,
+    /// How long the previous operator token keeps working after an
+    /// instance starts with a new one (`SKIT_OPERATOR_TOKEN_GRACE_MS`; an
+    /// hour; 0: refused at once): time to restart every instance and
+    /// holder onto the new one (docs/operations.md, "Rotating the
+    /// operator token").
+    pub operator_token_grace_ms: u64,
     /// The origins whose browser pages may call the API
     /// (`SKIT_CORS_ORIGINS`): comma-separated, each exactly
     /// `scheme://host[:port]`. Unset, no other origin may; same-origin
@@ -66,8 +72,9 @@ pub struct Config {
     /// about one core busy, and more split the queue into smaller batches,
     /// each a statement and commit (docs/performance.md).
     pub group_committers: usize,
-    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`; default two
-    /// per core, at least 10).
+    /// Pooled Postgres connections (`SKIT_DB_MAX_CONNECTIONS`; 10). Each
+    /// instance opens up to this many plus five for notices
+    /// (docs/operations.md, "Connections").
     pub db_max_connections: u32,
     /// The longest a request waits for a database connection
     /// (`SKIT_DB_ACQUIRE_TIMEOUT_MS`); past it, while the database is down
@@ -136,6 +143,7 @@ impl Default for Config {
             database_url: "sqlite://skitgubbe.db?mode=rwc".into(),
             addr: SocketAddr::from(([127, 0, 0, 1], 50051)),
             operator_token: None,
+            operator_token_grace_ms: 60 * 60 * 1000,
             cors_origins: None,
             web_matchmaker_url: None,
             web_leagues_url: None,
@@ -195,12 +203,18 @@ impl Config {
             .map_or(Ok(()), Secret::check_operator_token)
     }
 
+    /// How long a replaced operator token keeps working.
+    pub fn operator_token_grace(&self) -> Duration {
+        Duration::from_millis(self.operator_token_grace_ms)
+    }
+
     /// The store's pool, as `db_max_connections` and
     /// `db_acquire_timeout_ms` say.
     pub fn pool(&self) -> PoolSettings {
         PoolSettings {
             max_connections: self.db_max_connections,
             acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
+            ..PoolSettings::default()
         }
     }
 

@@ -61,7 +61,7 @@ fn history_event(
         seat: actor.map(|&s| u32::from(s)),
         cards,
         private_cards: ascending(private),
-        time: None,
+        time: Some(timestamp(entry.at)),
         by_clock: entry.by_clock,
     })
 }
@@ -89,7 +89,7 @@ pub fn history(
                 .and_then(|s| live.dealt.get(usize::from(s)).copied())
                 .map(ascending)
                 .unwrap_or_default(),
-            time: None,
+            time: Some(timestamp(live.created_at)),
             by_clock: false,
         });
     }
@@ -193,6 +193,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
                 hand_size: s.hand_size,
                 pile_size: s.pile_size,
                 out: s.out,
+                known_cards: ascending(s.known_cards),
                 finishing_position: places.get(i).copied().flatten(),
                 deadline: live
                     .clocks
@@ -220,11 +221,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
             None => finish.places(),
         },
         seed: live.revealed_seed().unwrap_or_default(),
-        ended_at: live
-            .ending
-            .as_ref()
-            .map(|e| timestamp(e.at))
-            .or_else(|| live.void.as_ref().map(|v| timestamp(v.at))),
+        ended_at: live.ended_at().map(timestamp),
         reason: match live.ending.as_ref().map(|e| e.reason) {
             _ if live.void.is_some() => v1::EndReason::Void,
             Some(Forfeit::Resigned) => v1::EndReason::Resigned,
@@ -262,7 +259,19 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         drawn_by_limit: v.drawn,
         history: history(live, v.seat, history_after, false),
         result,
+        phase_two_version: phase_two_version(live),
     }
+}
+
+/// The version of the event that ended phase one, once phase two began
+/// with a trump suit (the engine records the start right after it).
+fn phase_two_version(live: &Live) -> Option<u64> {
+    live.game
+        .history()
+        .iter()
+        .zip(&live.entries)
+        .find(|(record, _)| matches!(record, Record::PhaseTwo { .. }))
+        .map(|(_, entry)| entry.version)
 }
 
 fn table(entries: &[TableEntry], phase: Phase) -> (Vec<v1::TableCard>, Vec<v1::Lay>) {

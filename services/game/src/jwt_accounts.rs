@@ -4,7 +4,7 @@
 //! valid registered name and unique (`ann`, then `ann-2`, `ann-3`, ...).
 
 use skit_api::ApiError;
-use skit_store::{Account, AccountKind, Identity, NewAccount, Registration, Store, token_hash};
+use skit_store::{Account, AccountKind, Identity, NewAccount, Store, token_hash};
 
 use crate::error::store_error;
 use crate::jwt::Verified;
@@ -44,10 +44,7 @@ pub async fn account_for(store: &Store, verified: &Verified) -> Result<Account, 
             // No bearer token of its own: it signs in with its JWTs.
             token_hash: token_hash(&new_token()?),
         };
-        let registration = Registration {
-            name_key: names::key(&name),
-            password_hash: None,
-        };
+        let registration = names::registration(&name, None);
         match store
             .create_identity_account(account, registration, identity)
             .await

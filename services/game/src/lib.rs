@@ -23,6 +23,7 @@ mod division_api;
 mod division_turns;
 mod divisions;
 mod error;
+mod export;
 mod feed;
 mod game_service;
 mod games;
@@ -42,6 +43,7 @@ mod rated;
 mod rating_jobs;
 mod rating_model;
 mod rating_service;
+mod rekey;
 mod season_api;
 mod seasons;
 mod secrets;
@@ -68,6 +70,7 @@ use rating_service::RatingApi;
 use state::AppState;
 
 pub use config::Config;
+pub use rekey::rekey_names;
 
 /// Connects to the database and prepares the shared state: the operator
 /// account, the task that reads the revocation feed, the task that follows
@@ -79,8 +82,11 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
+    rekey_names(&store)
+        .await
+        .context("cannot recompute registered names' keys")?;
     if let Some(token) = &config.operator_token {
-        operator::ensure_operator(&store, token)
+        operator::ensure_operator(&store, token, config.operator_token_grace())
             .await
             .context("cannot set up the operator credential")?;
     }

@@ -93,6 +93,8 @@ struct Joined {
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub version: u64,
+    /// When the event that made it was stored.
+    pub at: OffsetDateTime,
     /// Per seat; empty when nobody received anything private.
     pub received: Vec<CardSet>,
     /// A shuffle's full order, for the log revealed after the end.
@@ -128,6 +130,8 @@ pub struct Live {
     pub seats: Vec<Option<Holder>>,
     pub rated: bool,
     pub commitment: String,
+    /// When the game was created (event 0, the deal).
+    pub created_at: OffsetDateTime,
     seed: Seed,
     pub deck: Vec<Card>,
     /// Each seat's hand right after the deal.
@@ -212,6 +216,7 @@ impl Live {
             seats: created.seats,
             rated: created.rated,
             commitment: created.commitment,
+            created_at: first.created_at,
             seed,
             deck,
             dealt,
@@ -269,7 +274,7 @@ impl Live {
                     return Err(corrupt("an action after a forfeit or void".into()));
                 }
                 let by_clock = event.payload["by_clock"].as_bool().unwrap_or(false);
-                self.apply_action(event.seq, &action, by_clock)
+                self.apply_action(event.seq, event.created_at, &action, by_clock)
                     .map_err(|e| corrupt(e.to_string()))?;
                 match (&action, &event.move_id) {
                     (Action::Move(m), Some(id)) => {
@@ -313,6 +318,7 @@ impl Live {
     fn apply_action(
         &mut self,
         seq: u64,
+        at: OffsetDateTime,
         action: &Action,
         by_clock: bool,
     ) -> Result<(), skit_engine::MoveError> {
@@ -345,6 +351,7 @@ impl Live {
         for i in 0..new.len() {
             self.entries.push(Entry {
                 version: seq,
+                at,
                 received: if i == 0 { received.clone() } else { Vec::new() },
                 order: if i == 0 { order.clone() } else { None },
                 by_clock,
@@ -435,6 +442,20 @@ impl Live {
             Phase::Over
         } else {
             self.game.state().phase()
+        }
+    }
+
+    /// When the game ended: at its forfeit, its void, or the action that
+    /// ended it by the rules.
+    pub fn ended_at(&self) -> Option<OffsetDateTime> {
+        if let Some(end) = &self.ending {
+            Some(end.at)
+        } else if let Some(void) = &self.void {
+            Some(void.at)
+        } else if self.game.state().phase() == Phase::Over {
+            self.entries.last().map(|e| e.at)
+        } else {
+            None
         }
     }
 

@@ -33,6 +33,9 @@ async fn main() -> anyhow::Result<()> {
         let store = skit_store::Store::connect_with(&config.database_url, config.pool())
             .await
             .context("cannot migrate the database")?;
+        skit_game::rekey_names(&store)
+            .await
+            .context("cannot recompute registered names' keys")?;
         store.shutdown().await;
         drop(store);
         tracing::info!(database = ?config.database_url, "the schema is up to date");

@@ -2,24 +2,34 @@
 //! to the operator account, so operators act through the same path as
 //! everyone (and have an id to create games under).
 //!
-//! Rotation: an instance that starts with a token the database does not
-//! know makes it the operator account's credential and revokes every
-//! other operator credential, through the revocation feed, so the old
-//! token is refused on every instance within a second. An instance started
-//! with a token that was replaced this way refuses to start, so a stale
-//! configuration cannot take the operator credential back. Run every
-//! instance (and the matchmaker and bot workers, which call with it) with
-//! the new token.
+//! Rotation with an overlap, as for API keys: an instance that starts with
+//! a token the database does not know makes it the operator account's
+//! credential, and every other operator credential expires after
+//! `SKIT_OPERATOR_TOKEN_GRACE_MS` (an hour): until then old and new are
+//! both valid, so instances restart onto the new token one at a time, and
+//! the services that call with it (the matchmaker and league service
+//! follow their token file; the bot worker) switch, with no request
+//! refused. A grace of 0 revokes the old token at once. An instance
+//! started with a token that was replaced keeps it during the grace,
+//! without taking the credential back, and refuses to start once it
+//! expired (or was revoked), so a stale configuration cannot return.
+
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use skit_api::Secret;
 use skit_store::{
     Account, AccountKind, CredentialKind, NewAccount, NewCredential, Store, token_hash,
 };
+use time::OffsetDateTime;
 
-/// Makes the configured token the one live operator credential; returns
-/// the operator account.
-pub async fn ensure_operator(store: &Store, token: &Secret) -> anyhow::Result<Account> {
+/// Makes the configured token the operator credential, the others phased
+/// out over `grace`; returns the operator account.
+pub async fn ensure_operator(
+    store: &Store,
+    token: &Secret,
+    grace: Duration,
+) -> anyhow::Result<Account> {
     let hash = token_hash(token.expose());
     let credential = NewCredential {
         kind: CredentialKind::Operator,
@@ -33,26 +43,47 @@ pub async fn ensure_operator(store: &Store, token: &Secret) -> anyhow::Result<Ac
         Some(known) if known.kind != CredentialKind::Operator => {
             bail!("SKIT_OPERATOR_TOKEN is another account's credential: choose a new one")
         }
-        Some(known) if known.revoked_at.is_some() => bail!(
-            "SKIT_OPERATOR_TOKEN was replaced by a newer operator token: configure the current \
-             one (or a new one)"
-        ),
-        Some(known) => store
-            .account(known.account_id)
-            .await?
-            .context("the operator credential's account is gone")?,
+        Some(known) if known.revoked_at.is_some() || known.expired(OffsetDateTime::now_utc()) => {
+            bail!(
+                "SKIT_OPERATOR_TOKEN was replaced by a newer operator token: configure the current \
+                 one (or a new one)"
+            )
+        }
+        Some(known) => {
+            let account = store
+                .account(known.account_id)
+                .await?
+                .context("the operator credential's account is gone")?;
+            if let Some(until) = known.expires_at {
+                // Replaced, and still valid for the rest of the grace.
+                tracing::warn!(%until, "SKIT_OPERATOR_TOKEN was replaced by a newer operator token; it works until then: restart with the new one");
+                return Ok(account);
+            }
+            account
+        }
         None => match store.accounts(Some(AccountKind::Operator), 1).await?.pop() {
             Some(account) => account,
             None => create_operator(store, &credential).await?,
         },
     };
-    let replaced = store
-        .replace_operator_credential(account.id, &credential)
-        .await?;
+    let replaced = match grace.is_zero() {
+        true => {
+            store
+                .replace_operator_credential(account.id, &credential)
+                .await?
+        }
+        false => {
+            let until = OffsetDateTime::now_utc() + grace;
+            store
+                .phase_out_operator_credentials(account.id, &credential, until)
+                .await?
+        }
+    };
     if replaced > 0 {
         tracing::info!(
             replaced,
-            "the configured operator token replaced the previous one"
+            grace_ms = grace.as_millis(),
+            "the configured operator token replaced the previous one, which works for the grace"
         );
     }
     Ok(account)
@@ -80,6 +111,11 @@ async fn create_operator(store: &Store, credential: &NewCredential) -> anyhow::R
                 .await?
                 .context("the operator credential's account is gone")
         }
-        Err(e) => Err(e.into()),
+        // Another instance created it first under another token (a rotation
+        // while both started): take that account.
+        Err(e) => match store.accounts(Some(AccountKind::Operator), 1).await?.pop() {
+            Some(account) => Ok(account),
+            None => Err(e.into()),
+        },
     }
 }

@@ -33,7 +33,8 @@ fn name_taken() -> ApiError {
     ApiError::new(
         ErrorCode::AlreadyExists,
         "name_taken",
-        "this name is registered already (names differing only in case are one)",
+        "this name is registered already, or one that differs only in case or form or looks \
+         like it (docs/accounts.md, \"Names\")",
     )
     .with_violation("name", "registered already")
 }
@@ -47,12 +48,8 @@ fn not_a_guest() -> ApiError {
 }
 
 async fn registration(checked: Checked) -> Result<(String, Registration), ApiError> {
-    let name_key = names::key(&checked.name);
     let password_hash = passwords::hash(checked.password).await?;
-    let registration = Registration {
-        name_key,
-        password_hash: Some(password_hash),
-    };
+    let registration = names::registration(&checked.name, Some(password_hash));
     Ok((checked.name, registration))
 }
 
@@ -85,25 +82,37 @@ pub async fn register(store: &Store, name: &str, password: &str) -> Result<Accou
     }
 }
 
-/// The account registered as `name`, if `password` is its password.
+/// The account registered as `name`, if `password` is its password. A
+/// name whose key changed with the name rule is also tried under its old
+/// key, which an account registered before the change may still hold
+/// (`rekey`): for such a name both are always tried, so the time taken
+/// depends on the name typed, never on what is registered.
 pub async fn login(store: &Store, name: &str, password: &str) -> Result<Account, ApiError> {
-    let found = store
-        .person_by_name_key(&names::key(name.trim()))
-        .await
-        .map_err(store_error)?;
-    let (account, stored) = match found {
-        Some((account, stored)) => (Some(account), stored),
-        None => (None, None),
-    };
-    let matches = passwords::verify(password.to_owned(), stored).await?;
-    match account {
-        Some(account) if matches => Ok(account),
-        _ => Err(ApiError::new(
+    let key = names::key(name);
+    let legacy = names::legacy_key(name);
+    let mut keys = vec![key];
+    if legacy != keys[0] {
+        keys.push(legacy);
+    }
+    let mut signed_in = None;
+    for key in keys {
+        let found = store.person_by_name_key(&key).await.map_err(store_error)?;
+        let (account, stored) = match found {
+            Some((account, stored)) => (Some(account), stored),
+            None => (None, None),
+        };
+        let matches = passwords::verify(password.to_owned(), stored).await?;
+        if let Some(account) = account.filter(|_| matches) {
+            signed_in.get_or_insert(account);
+        }
+    }
+    signed_in.ok_or_else(|| {
+        ApiError::new(
             ErrorCode::Unauthenticated,
             "wrong_password",
             "no account has this name and password",
-        )),
-    }
+        )
+    })
 }
 
 /// Makes the guest `caller` a player named `name` with `password`.

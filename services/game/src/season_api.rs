@@ -23,7 +23,7 @@ const MAX_NAME: usize = 100;
 
 /// A request's timestamp, to the whole second (periods are named by their
 /// start, which must read back exactly from either database).
-pub(crate) fn when(field: &str, t: &pbjson_types::Timestamp) -> Result<OffsetDateTime, ApiError> {
+pub(crate) fn when(field: &str, t: &skit_proto::Timestamp) -> Result<OffsetDateTime, ApiError> {
     OffsetDateTime::from_unix_timestamp(t.seconds)
         .map_err(|_| ApiError::invalid(field, "out of range"))
 }

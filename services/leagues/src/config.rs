@@ -3,6 +3,7 @@
 //! under their common names).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use figment::Figment;
@@ -26,6 +27,10 @@ pub struct Config {
     /// The game service's operator token: games are created as the
     /// operator, and only the operator creates and steers tournaments.
     pub operator_token: Option<Secret>,
+    /// The file the operator token was read from (a mounted secret,
+    /// `SKIT_OPERATOR_TOKEN_FILE`): read again while running, so a rotated
+    /// token is used without a restart. Unset: the token never changes.
+    pub operator_token_file: Option<PathBuf>,
     pub cors_origins: Option<String>,
     /// How often each live tournament is looked at: games to create,
     /// results to read, rounds to seat.
@@ -35,6 +40,10 @@ pub struct Config {
     pub watch_poll_ms: u64,
     pub health_check_ms: u64,
     pub db_acquire_timeout_ms: u64,
+    /// Pooled Postgres connections (`SKIT_LEAGUE_DB_MAX_CONNECTIONS`; 10).
+    /// Each instance opens up to this many plus five for notices
+    /// (docs/operations.md, "Connections").
+    pub db_max_connections: u32,
     #[serde(flatten)]
     pub limits: LimitsConfig,
 }
@@ -47,11 +56,13 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 50053)),
             game_url: "http://127.0.0.1:50051".into(),
             operator_token: None,
+            operator_token_file: None,
             cors_origins: None,
             tick_ms: 500,
             watch_poll_ms: 250,
             health_check_ms: 5000,
             db_acquire_timeout_ms: u64::try_from(acquire_timeout.as_millis()).unwrap_or(u64::MAX),
+            db_max_connections: PoolSettings::default().max_connections,
             limits: LimitsConfig::default(),
         }
     }
@@ -62,9 +73,11 @@ impl Config {
     pub fn environment_help() -> String {
         skit_gateway::environment::help(&Config::default(), |field| match field {
             "database_url" => "DATABASE_URL".into(),
-            "game_url" | "operator_token" | "cors_origins" | "trusted_proxies" => {
-                skit_gateway::environment::prefixed("SKIT_", field)
-            }
+            "game_url"
+            | "operator_token"
+            | "operator_token_file"
+            | "cors_origins"
+            | "trusted_proxies" => skit_gateway::environment::prefixed("SKIT_", field),
             _ => skit_gateway::environment::prefixed("SKIT_LEAGUE_", field),
         })
     }
@@ -77,6 +90,7 @@ impl Config {
                     .only(&[
                         "SKIT_GAME_URL",
                         "SKIT_OPERATOR_TOKEN",
+                        "SKIT_OPERATOR_TOKEN_FILE",
                         "SKIT_CORS_ORIGINS",
                         "SKIT_TRUSTED_PROXIES",
                     ])
@@ -107,9 +121,10 @@ impl Config {
         Duration::from_millis(self.health_check_ms.max(1))
     }
 
-    /// The store's pool: the default size, and `db_acquire_timeout_ms`.
+    /// The store's pool: `db_max_connections` and `db_acquire_timeout_ms`.
     pub fn pool(&self) -> PoolSettings {
         PoolSettings {
+            max_connections: self.db_max_connections,
             acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
             ..PoolSettings::default()
         }

@@ -33,6 +33,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use skit_gateway::game_client::GameClient;
+use skit_gateway::operator_token::OperatorToken;
 use skit_proto::v1::league_service_server::LeagueServiceServer;
 use skit_store::Store;
 use tokio::net::TcpListener;
@@ -67,7 +68,12 @@ pub async fn run(
     let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
-    let game = GameClient::new(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
+    let operator = match &config.operator_token_file {
+        Some(file) => OperatorToken::followed(file.clone(), operator),
+        None => OperatorToken::fixed(operator),
+    };
+    let game =
+        GameClient::with_operator(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
     let director = Director::new(store.clone(), game.clone(), config.tick());
     let api = Arc::new(LeagueApi {
         store: store.clone(),

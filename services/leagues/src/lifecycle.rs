@@ -3,7 +3,7 @@
 //! ending. Each returns the whole [`TournamentChange`], events included,
 //! for the store to apply all or nothing.
 
-use skit_league::table_sizes;
+use skit_league::{SplitError, table_sizes};
 use skit_proto::v1::{TournamentEventKind, TournamentFormat};
 use skit_store::{
     AccountId, TablePhase, Tournament, TournamentChange, TournamentEntry, TournamentPhase,
@@ -74,10 +74,13 @@ impl Snapshot {
                 false => Err(e),
             })
         {
-            return self.end(
-                TournamentPhase::Terminated,
-                format!("too few entrants to start: {players} registered ({e})"),
-            );
+            let why = match e {
+                SplitError::TooFew { min, .. } => format!(
+                    "too few entrants to start: {players} registered, and a table needs {min}"
+                ),
+                other => format!("cannot start: {other}"),
+            };
+            return self.end(TournamentPhase::Terminated, why);
         }
         if self.spec.format() == TournamentFormat::Elimination {
             let stages: Vec<_> = self.spec.stages.iter().map(|s| s.league()).collect();

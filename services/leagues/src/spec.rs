@@ -299,7 +299,7 @@ pub fn entry_code(code: &str) -> Result<String, ApiError> {
 }
 
 /// A start time from the API.
-pub fn starts_at(t: &pbjson_types::Timestamp) -> Result<time::OffsetDateTime, ApiError> {
+pub fn starts_at(t: &skit_proto::Timestamp) -> Result<time::OffsetDateTime, ApiError> {
     time::OffsetDateTime::from_unix_timestamp(t.seconds)
         .map(|at| at + time::Duration::nanoseconds(i64::from(t.nanos)))
         .map_err(|_| ApiError::invalid("starts_at", "out of range"))

@@ -3,6 +3,7 @@
 //! `SKIT_GAME_URL`, `SKIT_OPERATOR_TOKEN` and `SKIT_CORS_ORIGINS`).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use figment::Figment;
@@ -25,6 +26,10 @@ pub struct Config {
     /// An operator token of the game service: games are created, and bot
     /// accounts listed, as the operator. Required.
     pub operator_token: Option<Secret>,
+    /// The file the operator token was read from (a mounted secret,
+    /// `SKIT_OPERATOR_TOKEN_FILE`): read again while running, so a rotated
+    /// token is used without a restart. Unset: the token never changes.
+    pub operator_token_file: Option<PathBuf>,
     /// The origins whose browser pages may call the matchmaker
     /// (`SKIT_CORS_ORIGINS`, shared with the game service): comma-separated,
     /// each exactly `scheme://host[:port]`. Unset, no other origin may.
@@ -57,6 +62,10 @@ pub struct Config {
     /// down or overloaded, the request fails with UNAVAILABLE (HTTP 503)
     /// and a retry hint.
     pub db_acquire_timeout_ms: u64,
+    /// Pooled Postgres connections (`SKIT_MM_DB_MAX_CONNECTIONS`; 10).
+    /// Each instance opens up to this many plus five for notices
+    /// (docs/operations.md, "Connections").
+    pub db_max_connections: u32,
     /// Tickets an account may enqueue in an hour
     /// (`SKIT_MM_QUOTA_TICKETS_PER_HOUR`; 0: no quota). An account holds
     /// one queued ticket at a time in any case; this bounds how often it
@@ -77,6 +86,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 50052)),
             game_url: "http://127.0.0.1:50051".into(),
             operator_token: None,
+            operator_token_file: None,
             cors_origins: None,
             match_interval_ms: 200,
             bot_fill_wait_ms: 30_000,
@@ -88,6 +98,7 @@ impl Default for Config {
             recheck_ms: 500,
             health_check_ms: 5000,
             db_acquire_timeout_ms: u64::try_from(acquire_timeout.as_millis()).unwrap_or(u64::MAX),
+            db_max_connections: PoolSettings::default().max_connections,
             quota_tickets_per_hour: 60,
             limits: LimitsConfig::default(),
         }
@@ -99,9 +110,11 @@ impl Config {
     pub fn environment_help() -> String {
         skit_gateway::environment::help(&Config::default(), |field| match field {
             "database_url" => "DATABASE_URL".into(),
-            "game_url" | "operator_token" | "cors_origins" | "trusted_proxies" => {
-                skit_gateway::environment::prefixed("SKIT_", field)
-            }
+            "game_url"
+            | "operator_token"
+            | "operator_token_file"
+            | "cors_origins"
+            | "trusted_proxies" => skit_gateway::environment::prefixed("SKIT_", field),
             _ => skit_gateway::environment::prefixed("SKIT_MM_", field),
         })
     }
@@ -115,6 +128,7 @@ impl Config {
                     .only(&[
                         "SKIT_GAME_URL",
                         "SKIT_OPERATOR_TOKEN",
+                        "SKIT_OPERATOR_TOKEN_FILE",
                         "SKIT_CORS_ORIGINS",
                         "SKIT_TRUSTED_PROXIES",
                     ])
@@ -161,9 +175,10 @@ impl Config {
         Duration::from_millis(self.health_check_ms.max(1))
     }
 
-    /// The store's pool: the default size, and `db_acquire_timeout_ms`.
+    /// The store's pool: `db_max_connections` and `db_acquire_timeout_ms`.
     pub fn pool(&self) -> PoolSettings {
         PoolSettings {
+            max_connections: self.db_max_connections,
             acquire_timeout: Duration::from_millis(self.db_acquire_timeout_ms),
             ..PoolSettings::default()
         }

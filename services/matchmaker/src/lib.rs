@@ -36,6 +36,7 @@ pub use service::MatchmakingApi;
 use changes::Changes;
 use matcher::Matcher;
 use skit_gateway::game_client::GameClient;
+use skit_gateway::operator_token::OperatorToken;
 
 /// What the health service answers for: the server and MatchmakingService,
 /// SERVING while the tickets' database answers.
@@ -61,7 +62,12 @@ pub async fn run(
     let store = Store::connect_with(&config.database_url, config.pool())
         .await
         .context("cannot open the database")?;
-    let game = GameClient::new(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
+    let operator = match &config.operator_token_file {
+        Some(file) => OperatorToken::followed(file.clone(), operator),
+        None => OperatorToken::fixed(operator),
+    };
+    let game =
+        GameClient::with_operator(&config.game_url, operator).context("bad SKIT_GAME_URL")?;
     let changes = Changes::default();
     let matcher = Matcher::new(store.clone(), game.clone(), config.clone(), changes.clone());
     let api = Arc::new(MatchmakingApi {

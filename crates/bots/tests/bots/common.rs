@@ -3,20 +3,33 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use skit_bots::{Budget, Search, Strategy};
+use skit_bots::{Budget, Ismcts, Search, Strategy};
 use skit_engine::{Action, Card, Game, Move, Phase, Preset, Ruleset, Seat};
 
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// A search cheap enough for debug builds.
-pub fn small_search() -> Search {
-    Search::new(Budget {
+/// A budget cheap enough for debug builds, bounded by playouts alone so
+/// that choices depend only on the view and the generator.
+pub fn small_budget() -> Budget {
+    Budget {
+        time: None,
         determinizations: 2,
         playouts: 6,
         candidates: 4,
         ..Budget::default()
+    }
+}
+
+pub fn small_search() -> Search {
+    Search::new(small_budget())
+}
+
+pub fn small_ismcts() -> Ismcts {
+    Ismcts::new(Budget {
+        playouts: 12,
+        ..small_budget()
     })
 }
 

@@ -12,7 +12,12 @@ const VIEWER: u8 = 1;
 
 /// Plays `a` and `b` in lockstep while the viewer's views agree, comparing
 /// the search's choices; returns how many decisions were compared.
-fn compare(preset: Preset, seed: u64, swaps: &[(usize, usize)]) -> usize {
+fn compare(
+    preset: Preset,
+    seed: u64,
+    swaps: &[(usize, usize)],
+    search: &mut dyn Strategy,
+) -> usize {
     let mut rng = common::rng(seed);
     let mut deck: Vec<Card> = Card::all().collect();
     deck.shuffle(&mut rng);
@@ -27,7 +32,6 @@ fn compare(preset: Preset, seed: u64, swaps: &[(usize, usize)]) -> usize {
     let rules = Ruleset::preset(preset);
     let mut a = Game::deal(rules, 3, 0, &deck).expect("deal");
     let mut b = Game::deal(rules, 3, 0, &other).expect("deal");
-    let mut search = common::small_search();
     let mut compared = 0;
     while a.state().phase() != Phase::Over && a.state().awaited_cards().is_empty() {
         let (va, vb) = (a.view(Some(VIEWER)), b.view(Some(VIEWER)));
@@ -72,8 +76,27 @@ fn search_chooses_alike_when_only_unseen_cards_differ() {
         (Preset::Allplay, 3),
         (Preset::Mas, 4),
     ] {
-        total += compare(preset, seed, &[(1, 2), (40, 45), (41, 50)]);
+        total += compare(
+            preset,
+            seed,
+            &[(1, 2), (40, 45), (41, 50)],
+            &mut common::small_search(),
+        );
     }
     println!("{total} decisions compared");
     assert!(total >= 8, "only {total} decisions compared");
+}
+
+#[test]
+fn ismcts_chooses_alike_when_only_unseen_cards_differ() {
+    let mut total = 0;
+    for (preset, seed) in [(Preset::Skitgubbe, 5), (Preset::Mas, 6)] {
+        total += compare(
+            preset,
+            seed,
+            &[(1, 2), (40, 45), (41, 50)],
+            &mut common::small_ismcts(),
+        );
+    }
+    assert!(total >= 4, "only {total} decisions compared");
 }

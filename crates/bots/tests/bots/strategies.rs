@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use skit_bots::{Greedy, Random, Strategy, by_name};
+use skit_bots::{Greedy, Omniscient, Random, Strategy, by_name};
 use skit_engine::{Phase, Preset};
 
 fn table() -> Vec<Box<dyn Strategy>> {
@@ -11,6 +11,7 @@ fn table() -> Vec<Box<dyn Strategy>> {
         Box::new(Random),
         Box::new(Greedy),
         Box::new(common::small_search()),
+        Box::new(common::small_ismcts()),
     ]
 }
 
@@ -23,7 +24,7 @@ fn every_strategy_finishes_games_of_every_preset_and_player_count() {
             let mut game = common::deal(preset, players, &mut rng);
             let mut bots = table();
             // Rotate so each strategy meets every seat position across counts.
-            bots.rotate_left(players as usize % 3);
+            bots.rotate_left(players as usize % 4);
             let decisions = common::play_out(&mut game, &mut bots, &mut rng, |_, _, _| {});
             assert_eq!(game.state().phase(), Phase::Over, "{}", preset.name());
             assert!(decisions > 0);
@@ -56,4 +57,11 @@ fn names_resolve_and_empty_views_give_no_choice() {
         assert_eq!(bot.choose(&game.view(None), &mut rng), None);
     }
     assert!(by_name("oracle").is_none());
+}
+
+#[test]
+fn the_omniscient_bot_is_no_strategy_a_service_can_name() {
+    assert!(!skit_bots::NAMES.contains(&Omniscient::NAME));
+    assert!(by_name(Omniscient::NAME).is_none());
+    assert!(skit_bots::by_name_with(Omniscient::NAME, common::small_budget()).is_none());
 }

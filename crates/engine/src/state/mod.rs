@@ -5,7 +5,7 @@
 mod owners;
 mod parts;
 mod setup;
-mod swap;
+pub(crate) mod swap;
 
 pub use setup::{Position, SetupError};
 

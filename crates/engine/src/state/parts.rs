@@ -86,6 +86,16 @@ impl Piles {
         }
     }
 
+    /// The stock, bottom card first.
+    pub fn stock_cards(&self) -> &[Card] {
+        &self.cards[..self.stock as usize]
+    }
+
+    /// The reserve, top card (drawn first) first.
+    pub fn reserve_cards(&self) -> &[Card] {
+        &self.cards[46 - self.reserve as usize..]
+    }
+
     pub fn stock_set(&self) -> CardSet {
         self.cards[..self.stock as usize].iter().copied().collect()
     }

@@ -5,7 +5,7 @@
 use super::State;
 use crate::{Card, CardSet};
 
-fn swap_bits(set: CardSet, a: Card, b: Card) -> CardSet {
+pub(crate) fn swap_bits(set: CardSet, a: Card, b: Card) -> CardSet {
     let (has_a, has_b) = (set.contains(a), set.contains(b));
     let mut out = set;
     out.remove(a);

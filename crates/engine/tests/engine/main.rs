@@ -3,5 +3,6 @@
 //! legal moves, and the rule scenarios of `tests/conformance`.
 
 mod conformance;
+mod golden;
 mod properties;
 mod random_move;

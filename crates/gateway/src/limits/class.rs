@@ -1,11 +1,17 @@
 //! Which class of limit a call falls in, told the same way for gRPC,
 //! gRPC-Web (by the method's path, `/skitgubbe.v1.GameService/SubmitMove`)
 //! and REST (by the route tables, [`crate::routes`]), so a client cannot
-//! dodge a limit by changing protocol.
+//! dodge a limit by changing protocol. Each RPC's class is its
+//! `(skitgubbe.v1.call).limit` option in the protos.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use axum::http::Method;
+use prost_reflect::{DescriptorPool, MethodDescriptor};
 
-use crate::routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, RouteSpec};
+use crate::descriptors;
+use crate::routes::{self, LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, RouteSpec};
 
 /// A class of calls with a rate limit of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,29 +79,64 @@ pub struct Call {
     pub holds: bool,
 }
 
-/// The RPCs that may wait for a change (long polls), besides streams.
-const LONG_POLLS: [&str; 3] = ["GetView", "ListGames", "GetTicket"];
+/// Every RPC of the API's services by full service name and method name,
+/// read from the descriptors once.
+static CALLS: LazyLock<HashMap<(String, String), Call>> = LazyLock::new(|| {
+    let pool = descriptors::pool();
+    pool.services()
+        .flat_map(|service| service.methods().collect::<Vec<_>>())
+        .filter(|method| {
+            method
+                .parent_service()
+                .package_name()
+                .starts_with("skitgubbe.")
+        })
+        .map(|method| {
+            let key = (
+                method.parent_service().full_name().to_owned(),
+                method.name().to_owned(),
+            );
+            (key, declared(&pool, &method))
+        })
+        .collect()
+});
 
-/// Reads whose verb does not say so.
-const READS: [&str; 3] = ["WhoAmI", "PreviewRound", "AuditRound"];
-
-/// The call an RPC of the `skitgubbe` API is. An RPC not named here is
-/// classed by its verb, so a new one is limited from the start.
-pub fn of_rpc(rpc: &str) -> Call {
-    let class = match rpc {
-        "CreateGuest" | "Register" | "AuthenticateDevice" => Class::Signup,
-        "Login" | "Refresh" => Class::Login,
-        "SubmitMove" | "Resign" => Class::Moves,
-        _ if rpc.starts_with("Watch") => Class::Streams,
-        _ if rpc.starts_with("Get") || rpc.starts_with("List") || READS.contains(&rpc) => {
-            Class::Reads
-        }
+/// The call `method` declares in `(skitgubbe.v1.call)`: its `limit` and
+/// `long_poll`; a stream holds. An RPC that declares no class is a write.
+fn declared(pool: &DescriptorPool, method: &MethodDescriptor) -> Call {
+    let number = routes::call_option(pool, method)
+        .and_then(|call| call.get_field_by_name("limit")?.as_enum_number())
+        .unwrap_or(0);
+    let name = pool
+        .get_enum_by_name("skitgubbe.v1.LimitClass")
+        .and_then(|e| e.get_value(number))
+        .map(|v| v.name().to_owned())
+        .unwrap_or_default();
+    let class = match name.strip_prefix("LIMIT_CLASS_").unwrap_or_default() {
+        "SIGNUP" => Class::Signup,
+        "LOGIN" => Class::Login,
+        "MOVES" => Class::Moves,
+        "READS" => Class::Reads,
+        "STREAMS" => Class::Streams,
         _ => Class::Creates,
     };
+    let long_poll = routes::call_flag(pool, method, "long_poll");
     Call {
         class,
-        holds: class == Class::Streams || LONG_POLLS.contains(&rpc),
+        holds: class == Class::Streams || method.is_server_streaming() || long_poll,
     }
+}
+
+/// The call the RPC `rpc` of `service` (full name) is. One the API does
+/// not have is a write, so a new one is limited from the start.
+pub fn of_rpc(service: &str, rpc: &str) -> Call {
+    CALLS
+        .get(&(service.to_owned(), rpc.to_owned()))
+        .copied()
+        .unwrap_or(Call {
+            class: Class::Creates,
+            holds: false,
+        })
 }
 
 /// The call a request is, or `None` for what no limit covers (health,
@@ -103,14 +144,16 @@ pub fn of_rpc(rpc: &str) -> Call {
 pub fn of_request(method: &Method, path: &str, grpc: bool) -> Option<Call> {
     if grpc {
         let (service, rpc) = path.strip_prefix('/')?.split_once('/')?;
-        return service.starts_with("skitgubbe.").then(|| of_rpc(rpc));
+        return service
+            .starts_with("skitgubbe.")
+            .then(|| of_rpc(service, rpc));
     }
     ROUTES
         .iter()
         .chain(MATCHMAKING_ROUTES)
         .chain(LEAGUE_ROUTES)
         .find(|route| route.method == method.as_str() && matches(route, path))
-        .map(|route| of_rpc(route.rpc))
+        .map(|route| of_rpc(route.service, route.rpc))
 }
 
 /// Whether `path` fits the route's template (`{name}` is one segment).
@@ -146,7 +189,7 @@ mod tests {
         let signup = of_request(&post, "/v1/accounts/guest", false).map(|c| c.class);
         assert_eq!(signup, Some(Class::Signup));
         let watch = of_request(&get, "/v1/games/g1/watch", false);
-        assert_eq!(watch, Some(of_rpc("WatchGame")));
+        assert_eq!(watch, Some(of_rpc(routes::GAME_SERVICE, "WatchGame")));
         assert!(watch.is_some_and(|c| c.holds));
         let ticket = of_request(&get, "/v1/tickets/t1", false);
         assert_eq!(

@@ -118,7 +118,7 @@ fn operation(
                 }),
             );
         }
-        Shape::Query | Shape::EventStream => {
+        Shape::Query | Shape::EventStream | Shape::Ndjson => {
             parameters.extend(query_parameters(route, &input, schemas));
         }
     }
@@ -126,15 +126,21 @@ fn operation(
         operation.insert("parameters".into(), Value::Array(parameters));
     }
     let output = schemas.message_ref(&method.output(), Form::Response);
-    let success = if route.shape == Shape::EventStream {
-        json!({
+    let success = match route.shape {
+        Shape::EventStream => json!({
             "description": "Server-Sent Events: one `data:` line per message, as JSON (a \
                 View's `id:` is its version); a failure ends the stream with `event: error` \
                 and an Error.",
-            "content": {"text/event-stream": {"schema": output}},
-        })
-    } else {
-        json!({"description": "OK", "content": {"application/json": {"schema": output}}})
+            "content": {"text/event-stream": {"schema": event_schema(&output)}},
+        }),
+        Shape::Ndjson => json!({
+            "description": "NDJSON: one message per line, as JSON; a failure after the \
+                first line ends the answer with one line `{\"error\": Error}`.",
+            "content": {"application/x-ndjson": {"schema": output}},
+        }),
+        Shape::Body | Shape::Query => {
+            json!({"description": "OK", "content": {"application/json": {"schema": output}}})
+        }
     };
     operation.insert(
         "responses".into(),
@@ -253,6 +259,32 @@ fn error_schema() -> Value {
                 "type": "array",
                 "description": "google.rpc error details, each with an @type.",
                 "items": {"type": "object", "additionalProperties": true},
+            },
+        },
+    })
+}
+
+/// One Server-Sent Event of a stream of `output` messages: its `data` is
+/// the message as JSON (an Error under `event: error`), as OpenAPI 3.2
+/// describes event streams (`contentMediaType` and `contentSchema`, which
+/// tools such as schemathesis read in a 3.0 document too).
+fn event_schema(output: &Value) -> Value {
+    json!({
+        "type": "object",
+        "required": ["data"],
+        "properties": {
+            "id": {"type": "string", "description": "A View's version."},
+            "event": {
+                "type": "string",
+                "description": "Absent (a message) or `error` (the stream's last event).",
+            },
+            "data": {
+                "type": "string",
+                "description": "The message as JSON; under `event: error`, an Error.",
+                "contentMediaType": "application/json",
+                "contentSchema": {
+                    "anyOf": [output, {"$ref": format!("#/components/schemas/{ERROR}")}],
+                },
             },
         },
     })

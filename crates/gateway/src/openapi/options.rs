@@ -9,6 +9,28 @@ use prost_reflect::{DescriptorPool, ExtensionDescriptor, FieldDescriptor};
 pub(super) struct FieldOptions {
     required: Option<ExtensionDescriptor>,
     format: Option<ExtensionDescriptor>,
+    bounds: [(Bound, Option<ExtensionDescriptor>); 4],
+}
+
+/// A bound the service puts on a field's value, as the document writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bound {
+    MinLength,
+    MaxLength,
+    Minimum,
+    Maximum,
+}
+
+impl Bound {
+    /// The JSON Schema keyword.
+    pub(super) fn keyword(self) -> &'static str {
+        match self {
+            Bound::MinLength => "minLength",
+            Bound::MaxLength => "maxLength",
+            Bound::Minimum => "minimum",
+            Bound::Maximum => "maximum",
+        }
+    }
 }
 
 impl FieldOptions {
@@ -17,6 +39,16 @@ impl FieldOptions {
         Self {
             required: pool.get_extension_by_name("skitgubbe.v1.required"),
             format: pool.get_extension_by_name("skitgubbe.v1.format"),
+            bounds: [
+                (Bound::MinLength, "min_chars"),
+                (Bound::MaxLength, "max_chars"),
+                (Bound::Minimum, "min_value"),
+                (Bound::Maximum, "max_value"),
+            ]
+            .map(|(bound, name)| {
+                let option = pool.get_extension_by_name(&format!("skitgubbe.v1.{name}"));
+                (bound, option)
+            }),
         }
     }
 
@@ -36,5 +68,18 @@ impl FieldOptions {
             .as_str()
             .filter(|format| !format.is_empty())
             .map(str::to_owned)
+    }
+
+    /// The bounds set on `field` (`(skitgubbe.v1.min_chars)` and the like),
+    /// each with its value.
+    pub(super) fn bounds(&self, field: &FieldDescriptor) -> Vec<(Bound, u32)> {
+        let options = field.options();
+        self.bounds
+            .iter()
+            .filter_map(|(bound, option)| {
+                let value = options.get_extension(option.as_ref()?).as_u32()?;
+                (value > 0).then_some((*bound, value))
+            })
+            .collect()
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn scalar(kind: &Kind) -> Value {
 pub(super) fn formatted_string(format: &str) -> Value {
     match format {
         "int64" => scalar(&Kind::Int64),
+        "device" => json!({"type": "string", "pattern": "^[A-Za-z0-9_.:-]{16,128}$"}),
         "id" => json!({
             "type": "string", "maxLength": text::ID_MAX_CHARS, "pattern": text::ID_PATTERN,
         }),

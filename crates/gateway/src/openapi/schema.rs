@@ -14,8 +14,12 @@
 //!   parser reads it as absent. Not for a oneof member: its `null` is no
 //!   member, which the service refuses wherever it needs one (an action's
 //!   kind, a clock);
+//! - a request's field is bounded as the service bounds it (a password's
+//!   length, a game's players: `(skitgubbe.v1.min_chars)` and the like);
 //! - in a response, every field without presence is always written, so it
-//!   is `required`; nothing is ever `null`.
+//!   is `required`; nothing is ever `null`. A string is written even when
+//!   empty, so a formatted one (an id) may also be `""`: a self-owned
+//!   account's `ownerAccountId`, say.
 
 use std::collections::BTreeMap;
 
@@ -106,6 +110,13 @@ impl<'a> Schemas<'a> {
             self.single(field, form)
         };
         let single = !field.is_list() && !field.is_map();
+        if form == Form::Request && single {
+            for (bound, value) in self.options.bounds(field) {
+                if let Value::Object(object) = &mut schema {
+                    object.insert(bound.keyword().into(), json!(value));
+                }
+            }
+        }
         if form == Form::Request {
             if self.is_required(field) {
                 if single {
@@ -141,6 +152,10 @@ impl<'a> Schemas<'a> {
             Kind::Message(message) => self.message_ref(&message, form),
             Kind::Enum(enumeration) => self.enum_ref(&enumeration),
             Kind::String => match self.options.format(field) {
+                // An answer writes an unset string too: `""`.
+                Some(format) if form == Form::Response && !field.is_list() => {
+                    json!({"anyOf": [formatted_string(&format), {"type": "string", "maxLength": 0}]})
+                }
                 Some(format) => formatted_string(&format),
                 None => scalar(&Kind::String),
             },
@@ -266,15 +281,18 @@ fn not_empty(schema: &mut Value, kind: &Kind) {
     let Value::Object(object) = schema else {
         return;
     };
-    match kind {
-        Kind::String => {
-            object.insert("minLength".into(), json!(1));
-        }
-        Kind::Uint32 | Kind::Fixed32 => {
-            object.insert("minimum".into(), json!(1));
-        }
-        _ => {}
-    }
+    // A bound already set (a password's 8 characters) is at least 1.
+    let keyword = match kind {
+        Kind::String => "minLength",
+        Kind::Uint32 | Kind::Fixed32 => "minimum",
+        _ => return,
+    };
+    let least = object
+        .get(keyword)
+        .and_then(Value::as_u64)
+        .unwrap_or(0)
+        .max(1);
+    object.insert(keyword.into(), json!(least));
 }
 
 /// `schema` that also accepts `null`. OpenAPI 3.0 reads `nullable` only

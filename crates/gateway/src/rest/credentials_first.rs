@@ -17,13 +17,13 @@ use crate::{
     authenticate::Authenticate,
     error::{ContentRefusal, RestError},
     extract::metadata,
-    routes::RouteSpec,
+    routes::Routes,
 };
 
 /// What the check needs: the server's route table and who authenticates.
 #[derive(Clone)]
 pub(super) struct Gate {
-    pub routes: &'static [RouteSpec],
+    pub routes: Routes,
     pub auth: Arc<dyn Authenticate>,
 }
 

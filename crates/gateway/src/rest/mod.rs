@@ -1,18 +1,13 @@
-//! The REST/JSON face: one route per RPC (see [`crate::routes::ROUTES`],
+//! The REST/JSON face: one route per RPC, as its `google.api.http`
+//! annotation declares it (see [`crate::routes::ROUTES`],
 //! [`crate::routes::MATCHMAKING_ROUTES`] and
-//! [`crate::routes::LEAGUE_ROUTES`]), generic over the generated service
-//! traits so it mounts beside any implementation of them.
+//! [`crate::routes::LEAGUE_ROUTES`]), served by one transcoder
+//! ([`transcode`]) over the generated service traits, so it mounts beside
+//! any implementation of them.
 
-mod account;
-mod admin;
-mod credentials;
 mod credentials_first;
-mod game;
-mod league;
-mod matchmaking;
-mod rating;
-mod reply;
-mod sign_in;
+mod ndjson;
+mod transcode;
 mod watch;
 
 use std::{sync::Arc, time::Duration};
@@ -25,6 +20,10 @@ use axum::{
     routing::get,
 };
 use skit_api::{ApiError, ErrorCode};
+use skit_proto::rpcs::{
+    visit_account_service, visit_admin_service, visit_game_service, visit_league_service,
+    visit_matchmaking_service, visit_rating_service,
+};
 use skit_proto::v1::{
     account_service_server::AccountService, admin_service_server::AdminService,
     game_service_server::GameService, league_service_server::LeagueService,
@@ -38,9 +37,10 @@ use crate::{
     error::{NO_SUCH_ROUTE, RestError, fill_empty_error},
     metrics, openapi,
     query::QueryDecoder,
-    routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, RouteSpec},
+    routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, Routes},
 };
 use credentials_first::{Gate, credentials_first};
+use transcode::Transcoder;
 
 /// Limits on the REST routes.
 #[derive(Debug, Clone)]
@@ -86,14 +86,24 @@ pub fn router_with<G: GameService, A: AccountService, R: RatingService, D: Admin
 ) -> Router {
     let pool = descriptors::pool();
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
-    let document = openapi::document(&pool, ROUTES, "Skitgubbe as a service");
+    let document = openapi::document(&pool, &ROUTES, "Skitgubbe as a service");
     let auth = Arc::new(WhoAmI(accounts.clone()));
-    let api = game::routes(game, queries.clone())
-        .merge(account::routes(accounts.clone(), queries.clone()))
-        .merge(credentials::routes(accounts.clone(), queries.clone()))
-        .merge(sign_in::routes(accounts, queries.clone()))
-        .merge(rating::routes(ratings, queries.clone()))
-        .merge(admin::routes(admin, queries));
+    let api = Transcoder::routes(game, queries.clone(), visit_game_service::<G, _>)
+        .merge(Transcoder::routes(
+            accounts,
+            queries.clone(),
+            visit_account_service::<A, _>,
+        ))
+        .merge(Transcoder::routes(
+            ratings,
+            queries.clone(),
+            visit_rating_service::<R, _>,
+        ))
+        .merge(Transcoder::routes(
+            admin,
+            queries,
+            visit_admin_service::<D, _>,
+        ));
     with_document_and_limits(api, ROUTES, auth, document, config)
 }
 
@@ -109,10 +119,10 @@ pub fn matchmaking_router<M: MatchmakingService>(
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
     let document = openapi::document(
         &pool,
-        MATCHMAKING_ROUTES,
+        &MATCHMAKING_ROUTES,
         "Skitgubbe as a service: matchmaking",
     );
-    let api = matchmaking::routes(service, queries);
+    let api = Transcoder::routes(service, queries, visit_matchmaking_service::<M, _>);
     with_document_and_limits(api, MATCHMAKING_ROUTES, auth, document, config)
 }
 
@@ -126,8 +136,8 @@ pub fn league_router<L: LeagueService>(
 ) -> Router {
     let pool = descriptors::pool();
     let queries = Arc::new(QueryDecoder::new(pool.clone()));
-    let document = openapi::document(&pool, LEAGUE_ROUTES, "Skitgubbe as a service: leagues");
-    let api = league::routes(service, queries);
+    let document = openapi::document(&pool, &LEAGUE_ROUTES, "Skitgubbe as a service: leagues");
+    let api = Transcoder::routes(service, queries, visit_league_service::<L, _>);
     with_document_and_limits(api, LEAGUE_ROUTES, auth, document, config)
 }
 
@@ -136,7 +146,7 @@ pub fn league_router<L: LeagueService>(
 /// and `/metrics` when the config asks for it.
 fn with_document_and_limits(
     api: Router,
-    routes: &'static [RouteSpec],
+    routes: Routes,
     auth: Arc<dyn Authenticate>,
     document: Result<serde_json::Value, String>,
     config: &RestConfig,
@@ -214,7 +224,7 @@ mod tests {
                     .iter()
                     .all(|r| r.service == service && r.authenticated)
             );
-            if let Err(problem) = openapi::document(&pool, routes, service) {
+            if let Err(problem) = openapi::document(&pool, &routes, service) {
                 panic!("{service}: {problem}");
             }
         }
@@ -250,7 +260,7 @@ mod tests {
                 "{rpc}"
             );
         }
-        if let Err(problem) = openapi::document(&pool, ROUTES, "Skitgubbe as a service") {
+        if let Err(problem) = openapi::document(&pool, &ROUTES, "Skitgubbe as a service") {
             panic!("{problem}");
         }
     }

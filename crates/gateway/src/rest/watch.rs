@@ -47,10 +47,10 @@ pub(super) fn shared_events(views: SharedViews) -> impl Stream<Item = Result<Eve
     }))
 }
 
-/// The events up to and including the first marked last.
-fn until_error(
-    events: impl Stream<Item = (Event, bool)>,
-) -> impl Stream<Item = Result<Event, Infallible>> {
+/// The events (or lines) up to and including the first marked last.
+pub(super) fn until_error<T>(
+    events: impl Stream<Item = (T, bool)>,
+) -> impl Stream<Item = Result<T, Infallible>> {
     events.scan(false, |ended, (event, last)| {
         let next = (!*ended).then(|| {
             *ended = last;

@@ -1,7 +1,8 @@
 //! gRPC statuses map to HTTP once, with one JSON error body; the gateway's
 //! own refusals use the same body.
 
-use hyper::{Method, StatusCode};
+use http_body_util::Full;
+use hyper::{Method, Request, StatusCode, body::Bytes};
 use serde_json::json;
 use skit_gateway::RestConfig;
 
@@ -232,4 +233,42 @@ async fn a_slow_answer_is_504() {
     assert_eq!(answer.status, StatusCode::GATEWAY_TIMEOUT);
     assert_eq!(answer.json()["code"], "DEADLINE_EXCEEDED");
     assert_eq!(answer.json()["reason"], "timeout");
+}
+
+#[tokio::test]
+async fn a_compressed_body_is_refused_not_read_as_plain() {
+    let app = spawn_app().await;
+    let post = |encoding: &str| {
+        Request::builder()
+            .method(Method::POST)
+            .uri(app.url("/v1/accounts/guest"))
+            .header("content-type", "application/json")
+            .header("content-encoding", encoding)
+            .body(Full::new(Bytes::from_static(br#"{"name":"plain"}"#)))
+            .expect("request")
+    };
+
+    let gzip = app.raw(post("gzip")).await;
+    let identity = app.raw(post("identity")).await;
+
+    assert_eq!(
+        gzip.status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "{}",
+        gzip.text
+    );
+    assert_eq!(gzip.json()["code"], "INVALID_ARGUMENT");
+    assert_eq!(gzip.json()["reason"], "unsupported_media_type");
+    assert!(
+        gzip.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("gzip")
+    );
+    assert_eq!(identity.status, StatusCode::OK, "{}", identity.text);
+    assert_eq!(
+        app.fake.calls("CreateGuest"),
+        1,
+        "only the plain body was read"
+    );
 }

@@ -36,6 +36,7 @@ use skit_proto::v1::{
     GetDivisionRequest, GetSeasonStandingsRequest, ListSeasonsRequest, ListSeasonsResponse, Season,
     SeasonStanding, SeasonStandings, StepDownRequest,
 };
+use skit_proto::v1::{ExportGamesRequest, ExportPage, ExportRecord, ExportedGame, export_record};
 use skit_proto::v1::{
     GetLeaderboardRequest, GetLeaderboardResponse, GetRatingHistoryRequest,
     GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, LeaderboardEntry, Rating,
@@ -130,6 +131,7 @@ pub fn view(game_id: &str, version: u64) -> View {
 }
 
 type ViewStream = Pin<Box<dyn Stream<Item = Result<View, Status>> + Send>>;
+type ExportStream = Pin<Box<dyn Stream<Item = Result<ExportRecord, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl GameService for Fake {
@@ -218,6 +220,41 @@ impl GameService for Fake {
             return Ok(Response::new(Box::pin(open)));
         } else {
             failure(&game_id)?;
+        }
+        Ok(Response::new(Box::pin(tokio_stream::iter(items))))
+    }
+
+    type ExportGamesStream = ExportStream;
+
+    /// Two games and the page's end; `tournamentId` `err-<code>` fails at
+    /// once, and `err-stream` after the first game.
+    async fn export_games(
+        &self,
+        request: Request<ExportGamesRequest>,
+    ) -> Result<Response<Self::ExportGamesStream>, Status> {
+        self.accept("ExportGames", &request)?;
+        let tournament = request.get_ref().tournament_id.clone();
+        let game = |id: &str| ExportRecord {
+            record: Some(export_record::Record::Game(ExportedGame {
+                game_id: id.into(),
+                players: 3,
+                actions: vec![r#"{"seat":0,"play":["7C"]}"#.into()],
+                ..Default::default()
+            })),
+        };
+        let page = ExportRecord {
+            record: Some(export_record::Record::Page(ExportPage {
+                games: 2,
+                next_page_token: "after-g2".into(),
+            })),
+        };
+        let mut items = vec![Ok(game("g1")), Ok(game("g2")), Ok(page)];
+        if tournament == "err-stream" {
+            items.truncate(1);
+            items.push(Err(Status::not_found("game vanished")));
+            items.push(Ok(game("g3")));
+        } else {
+            failure(&tournament)?;
         }
         Ok(Response::new(Box::pin(tokio_stream::iter(items))))
     }

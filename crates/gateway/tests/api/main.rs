@@ -13,6 +13,7 @@ mod grpc;
 mod helpers;
 mod limits;
 mod metrics;
+mod ndjson;
 mod openapi;
 mod plain_json;
 mod routes;

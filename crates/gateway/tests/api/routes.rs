@@ -282,7 +282,7 @@ async fn seasons_reach_their_rpcs() {
     assert_eq!(created.status, StatusCode::OK, "{}", created.text);
     let sent = app.fake.last("CreateSeason").unwrap();
     assert_eq!(sent["rules"]["preset"], "mas");
-    // The fake records a time as its serializer writes it (`+00:00`).
+    // The fake records a time as its serializer writes it (`Z`).
     let starts = sent["startsAt"].as_str().unwrap();
     assert!(starts.starts_with("2025-03-01T00:00:00"), "{starts}");
     assert_eq!(sent["requestId"], "r1");

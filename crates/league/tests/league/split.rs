@@ -53,6 +53,11 @@ fn too_few_players_and_impossible_fields_say_what_would_work() {
     );
     let odd = table_sizes(5, 2).expect_err("5 at 2 seats").to_string();
     assert!(odd.contains("4 or 6"), "{odd}");
+    assert!(odd.contains("at tables of 2 seats"), "{odd}");
+    let one = table_sizes(1, 2).expect_err("1 at 2 seats").to_string();
+    assert!(one.contains("one table of 2 seats"), "{one}");
+    let seven = table_sizes(7, 5).expect_err("7 at 5 seats").to_string();
+    assert!(seven.contains("tables of 5 or 4 seats"), "{seven}");
     assert_eq!(table_sizes(10, 7), Err(SplitError::Seats(7)));
     assert_eq!(table_sizes(11, 4), Ok(vec![4, 4, 3]));
     assert_eq!(table_sizes(12, 5), Ok(vec![4, 4, 4]));

@@ -4,8 +4,9 @@
 //! without presence written even at its default. These tests pin the shapes
 //! clients and the engine's serialized forms (docs/engine.md) rely on.
 
-use pbjson_types::{Duration, Struct, Timestamp, Value, value::Kind as ValueKind};
+use pbjson_types::{Duration, Struct, Value, value::Kind as ValueKind};
 use serde_json::{Value as Json, json};
+use skit_proto::Timestamp;
 use skit_proto::v1::{
     Action, CreateGameRequest, EventKind, GameSummary, HistoryEvent, JoinGameRequest, Lay,
     ListGamesResponse, OnTimeout, Phase, PlayAction, Rules, SeatAssignment, SeatInfo, SeatSpec,
@@ -244,7 +245,8 @@ fn view_round_trips_with_protobuf_json_conventions() {
                 "handSize": 4,
                 "pileSize": 0,
                 "out": false,
-                "deadline": "2023-11-14T22:13:20+00:00"
+                "deadline": "2023-11-14T22:13:20Z",
+                "knownCards": []
             }],
             "toAct": [0],
             "viewerSeat": 0,

@@ -201,11 +201,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 async fn connect(args: &Args) -> anyhow::Result<Admin> {
-    let channel = Channel::from_shared(args.game_url.clone())
-        .with_context(|| format!("not a URL: {}", args.game_url))?
-        .connect()
-        .await
-        .with_context(|| format!("cannot reach {}", args.game_url))?;
+    let channel = crate::connect::channel(&args.game_url, "").await?;
     let bearer = Bearer::new(&Secret::new(args.token.clone()))
         .context("the token cannot be sent (printable ASCII only)")?;
     Ok(AdminServiceClient::with_interceptor(channel, bearer))

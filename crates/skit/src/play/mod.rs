@@ -9,6 +9,7 @@ mod narrate;
 mod render;
 mod session;
 mod text;
+mod ties;
 mod tricks;
 mod trumps;
 
@@ -17,7 +18,6 @@ pub use session::{play_game, queue};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use skit_proto::v1::Rules;
 use tokio::sync::mpsc;
 use tonic::transport::Channel;
@@ -50,13 +50,7 @@ pub struct Args {
 }
 
 async fn connect(url: &str) -> anyhow::Result<Channel> {
-    Channel::from_shared(url.to_owned())
-        .with_context(|| format!("not a URL: {url}"))?
-        .connect()
-        .await
-        .with_context(|| {
-            format!("cannot reach {url}; is the service running (cargo run --bin skitgubbe)?")
-        })
+    crate::connect::channel(url, "; is the service running (cargo run --bin skitgubbe)?").await
 }
 
 /// Lines typed at the terminal, read on their own thread.

@@ -1,6 +1,7 @@
 //! What happened since the person last looked, in words: each move (with
-//! what the person drew), who won each trick, and what trumps mean once
-//! they are set. Pure functions from two views, the one shown before and
+//! what the person drew), who won each trick, why the same players play
+//! again after a tie, the pile taken into the hand when phase one ends,
+//! and what trumps mean once they are set. Pure functions from two views, the one shown before and
 //! the new one, so they are tested without a service.
 
 use std::collections::BTreeMap;
@@ -8,6 +9,7 @@ use std::collections::BTreeMap;
 use skit_proto::v1::{EventKind, HistoryEvent, Phase, View};
 
 use super::render::who;
+use super::ties::tie_line;
 use super::tricks::phase_two_wins;
 use super::trumps::trump_lines;
 
@@ -25,9 +27,16 @@ pub fn narrate(before: Option<&View>, now: &View) -> Vec<String> {
         0
     };
     let wins = before.map_or_else(BTreeMap::new, |b| phase_two_wins(b, now));
+    let pile = before
+        .filter(|b| b.phase() == Phase::One && now.phase() != Phase::One)
+        .and_then(|_| pile_taken(now, &events));
     let mut lines = Vec::new();
     for event in events.into_iter().skip(skip) {
-        lines.extend(event_line(now, event));
+        if Some(event.version) == pile {
+            lines.extend(pile_line(now, event));
+        } else {
+            lines.extend(event_line(now, event));
+        }
         if let Some(&seat) = wins.get(&event.version) {
             lines.push(format!(
                 "{} won the trick; its cards are out of play.",
@@ -37,16 +46,44 @@ pub fn narrate(before: Option<&View>, now: &View) -> Vec<String> {
     }
     if let Some(before) = before {
         lines.extend(phase_one_wins(before, now));
-        if before.phase() == Phase::One && now.phase() == Phase::Two {
+        if before.phase() == Phase::One && now.phase() == Phase::Two && pile.is_none() {
             lines.push("Phase one is over: everyone takes their pile into their hand.".into());
         }
     }
+    lines.extend(tie_line(before, now));
     let trumps_new = now.trump.is_some() && before.is_none_or(|b| b.trump.is_none());
     let phase_two_begins = before.is_some_and(|b| b.phase() == Phase::One);
     if now.phase() != Phase::Over && (trumps_new || phase_two_begins && now.phase() == Phase::Two) {
         lines.extend(trump_lines(now));
     }
     lines
+}
+
+/// The event that ended phase one, among `events` (which cross from phase
+/// one to phase two): the first that gave the viewer cards it did not draw
+/// from the stock. In phase one a seat draws only after its own play or
+/// sluff, at most as many cards as it laid; the end of phase one gives
+/// every seat its pile (and the trump card to its holder) on whichever
+/// seat's move ended it.
+fn pile_taken(view: &View, events: &[&HistoryEvent]) -> Option<u64> {
+    events
+        .iter()
+        .filter(|e| e.kind() != EventKind::Shuffle && !e.private_cards.is_empty())
+        .find(|e| e.seat != view.viewer_seat || e.private_cards.len() > e.cards.len())
+        .map(|e| e.version)
+}
+
+/// The event that ended phase one, with the cards the viewer took into
+/// its hand then: its pile (and the trump card, for its holder).
+fn pile_line(view: &View, event: &HistoryEvent) -> Option<String> {
+    let mut quiet = event.clone();
+    quiet.private_cards.clear();
+    let mut line = event_line(view, &quiet)?;
+    line.push_str(&format!(
+        " Phase one is over: everyone takes their pile into their hand; you took {}.",
+        event.private_cards.join(" ")
+    ));
+    Some(line)
 }
 
 /// One event as a sentence: "Bo played 9C", "You played 4H and drew KS";

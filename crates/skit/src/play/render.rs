@@ -128,7 +128,9 @@ pub fn render(view: &View, now: SystemTime, width: usize) -> String {
         } else if seat.out {
             line.push_str(", out");
         }
-        if let Some(rating) = &seat.rating {
+        // A rating with no rated game behind it (a guest's, a new bot's)
+        // is only the starting estimate: not shown as if it were earned.
+        if let Some(rating) = seat.rating.as_ref().filter(|r| r.games > 0) {
             let _ = write!(line, ", rating {:.1}", rating.conservative);
         }
         if let Some(clock) = seat_clock(seat, now) {
@@ -248,6 +250,30 @@ mod tests {
         assert!(text.contains("Table: greedy-1 [bot] 8H"), "{text}");
         assert!(text.contains("> seat 0: Ada (you)"), "{text}");
         assert!(text.contains("  1) play 9H\n  2) chance"), "{text}");
+    }
+
+    #[test]
+    fn only_a_rating_earned_in_rated_games_is_shown() {
+        let mut v = view();
+        let rating = |games, conservative| skit_proto::v1::Rating {
+            conservative,
+            games,
+            ..Default::default()
+        };
+        v.seats[0].rating = Some(rating(0, 0.0));
+        v.seats[1].rating = Some(rating(12, 17.3));
+
+        let text = render(&v, SystemTime::UNIX_EPOCH, 80);
+
+        let line = |name: &str| {
+            text.lines()
+                .find(|l| l.contains(name))
+                .unwrap_or_else(|| panic!("{name}: {text}"))
+                .to_owned()
+        };
+        assert!(!line("Ada").contains("rating"), "{text}");
+        assert!(!text.contains("0.0"), "{text}");
+        assert!(line("greedy-1").contains(", rating 17.3"), "{text}");
     }
 
     #[test]

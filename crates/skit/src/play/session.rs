@@ -160,6 +160,18 @@ impl Table {
     }
 }
 
+/// Where the rules of the view's preset are told in short: a section of
+/// docs/how-to-play.md, named by the preset.
+pub fn how_to_play(view: &View) -> String {
+    let preset = view
+        .rules
+        .as_ref()
+        .map(|r| r.preset.as_str())
+        .filter(|p| !p.is_empty())
+        .unwrap_or("skitgubbe");
+    format!("How to play {preset}, in short: docs/how-to-play.md#{preset}")
+}
+
 /// Plays `seat` of `game` with the person's choices until the game is over
 /// (the final view) or the person quits (`None`). With `live_clock` (a
 /// terminal), the prompt's clock counts down in place every second.
@@ -193,6 +205,9 @@ pub async fn play_game(
         };
         if wait_after == Some(view.version) {
             continue; // the long poll ran out with nothing new
+        }
+        if shown.is_none() {
+            writeln!(out, "{}", how_to_play(&view))?;
         }
         writeln!(out)?;
         for line in narrate(shown.as_ref(), &view) {

@@ -35,3 +35,24 @@ fn version_answers() {
         format!("skit {}", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn an_unreachable_service_is_named_with_each_cause_once() {
+    // A port nobody listens on: bound, then released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let url = format!("http://127.0.0.1:{port}");
+
+    let output = Command::new(EXE)
+        .args(["play", "--game-url", &url, "--matchmaker-url", &url])
+        .env_remove("SKIT_TOKEN")
+        .output()
+        .expect("skit runs");
+
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{err}");
+    assert!(err.contains(&format!("cannot reach {url}")), "{err}");
+    assert_eq!(err.matches("tcp connect error").count(), 1, "{err}");
+}

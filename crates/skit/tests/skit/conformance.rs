@@ -1,5 +1,5 @@
-//! `skit conformance` over the repo's rule scenarios (and the shared public
-//! ones, when present): all pass and it says so; a broken scenario fails
+//! `skit conformance` over the repo's rule scenarios (the public suite in
+//! `tests/conformance/public` among them): all pass and it says so; a broken scenario fails
 //! and is counted. The engine's tests run the same files without the CLI.
 
 use std::path::PathBuf;
@@ -30,13 +30,14 @@ fn repo_scenarios_pass() {
 
 #[test]
 fn public_scenarios_pass() {
-    let dir = root().join("../shared/conformance/public");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is not here", dir.display());
-        return;
-    }
+    let dir = root().join("tests/conformance/public");
     let (ok, out) = skit(&["conformance", dir.to_str().expect("utf-8 path")]);
     assert!(ok, "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with(", 0 failed") && !last.starts_with("0 passed"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! `skit` as a person would and reads what it prints.
 
 mod admin;
+mod arena;
 mod cli;
 mod conformance;
+mod how_to_play;
 mod play;
 mod verify;

@@ -66,6 +66,10 @@ async fn a_person_plays_a_whole_game_against_bots() {
     assert!(status.success(), "skit play failed: {errors}\n{text}");
     assert!(text.contains("Queued (ticket"), "{text}");
     assert!(text.contains("you are seat"), "{text}");
+    assert!(
+        text.contains("How to play skitgubbe, in short: docs/how-to-play.md#skitgubbe"),
+        "{text}"
+    );
     assert!(text.contains("Your hand:"), "{text}");
     assert!(text.contains("You: "), "the person made moves: {text}");
     assert!(text.contains("[bot]"), "a bot filled the table: {text}");

@@ -92,6 +92,34 @@ fn an_honest_game_verifies() {
 }
 
 #[test]
+fn an_unfinished_game_says_the_seed_comes_at_the_end() {
+    let mut record = record_with_a_shuffle();
+    let object = record.as_object_mut().expect("an object");
+    object.remove("seed");
+    object.insert("complete".into(), json!(false));
+    let path: PathBuf = std::env::temp_dir().join(format!(
+        "skit-verify-{}-unfinished.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, record.to_string()).expect("write the record");
+
+    let output = Command::new(env!("CARGO_BIN_EXE_skit"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .expect("skit runs");
+    std::fs::remove_file(&path).ok();
+
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the seed is revealed when the game ends"),
+        "{err}"
+    );
+    assert!(!err.contains("missing field"), "{err}");
+}
+
+#[test]
 fn snake_case_keys_are_read() {
     let mut record = record_with_a_shuffle();
     let object = record.as_object_mut().expect("an object");

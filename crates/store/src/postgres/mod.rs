@@ -9,6 +9,7 @@ mod listener;
 mod notifier;
 #[cfg(all(test, feature = "testing"))]
 mod plans;
+mod pool_gauges;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -43,6 +44,53 @@ pub(crate) fn migrations_digest() -> String {
     hex::encode(&digest.finalize()[..8])
 }
 
+/// Whether every migration is applied, unchanged: then a service's role
+/// needs no right to change the schema (docs/operations.md, "Database
+/// roles"): the owner's `skit-game --migrate` ran first. Any other state
+/// (no migrations table, one missing, a changed checksum) is left to
+/// sqlx's migrator, which applies or refuses.
+async fn up_to_date(pool: &PgPool) -> Result<bool, Error> {
+    let applied: Vec<(i64, Vec<u8>)> =
+        match sqlx::query_as("SELECT version, checksum FROM _sqlx_migrations WHERE success")
+            .fetch_all(pool)
+            .await
+        {
+            Ok(rows) => rows,
+            // No migrations table yet: a new database.
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => {
+                return Ok(false);
+            }
+            Err(e) => return Err(e.into()),
+        };
+    let applied: std::collections::HashMap<i64, Vec<u8>> = applied.into_iter().collect();
+    Ok(MIGRATOR
+        .iter()
+        .filter(|m| m.migration_type.is_up_migration())
+        .all(|m| {
+            applied
+                .get(&m.version)
+                .is_some_and(|c| c.as_slice() == &*m.checksum)
+        }))
+}
+
+/// A migration refused for want of privilege (SQLSTATE 42501) is
+/// [`Error::Unavailable`]: a service connected as a role that may not
+/// change the schema (docs/operations.md, "Database roles") waits, as for
+/// a database not up yet, for the owner's `skit-game --migrate` to bring
+/// the schema up to date.
+fn may_not_migrate(e: sqlx::migrate::MigrateError) -> Error {
+    use sqlx::migrate::MigrateError::{Execute, ExecuteMigration};
+    match e {
+        Execute(sqlx::Error::Database(d)) | ExecuteMigration(sqlx::Error::Database(d), _)
+            if d.code().as_deref() == Some("42501") =>
+        {
+            tracing::warn!(error = %d, "the schema is behind and this role may not migrate it: waiting for `skit-game --migrate` as the owner");
+            Error::Unavailable(sqlx::Error::Database(d))
+        }
+        e => e.into(),
+    }
+}
+
 /// Notices are short statements; a few connections carry them all.
 const NOTIFY_CONNECTIONS: u32 = 4;
 
@@ -67,6 +115,8 @@ pub(crate) struct Backend {
     appended: broadcast::Sender<Appended>,
     /// Forwards notifications into `appended`; stopped with the last clone.
     _listener: Arc<ListenerTask>,
+    /// Publishes the pools' use; stopped with the last clone.
+    _gauges: Arc<pool_gauges::PoolGauges>,
 }
 
 impl Backend {
@@ -90,15 +140,20 @@ impl Backend {
             .max_connections(NOTIFY_CONNECTIONS)
             .acquire_timeout(settings.acquire_timeout)
             .connect_lazy_with(base.options([("synchronous_commit", "off")]));
-        MIGRATOR.run(&pool).await?;
+        if !up_to_date(&pool).await? {
+            MIGRATOR.run(&pool).await.map_err(may_not_migrate)?;
+        }
         let (appended, _) = broadcast::channel(crate::NOTICE_BUFFER);
         let listener = listener::start(&pool, appended.clone()).await?;
+        let gauges =
+            pool_gauges::start([("queries", pool.clone()), ("notices", notify_pool.clone())]);
         Ok(Self {
             pool,
             notifier: Notifier::start(notify_pool.clone()),
             notify_pool,
             appended,
             _listener: Arc::new(listener),
+            _gauges: Arc::new(gauges),
         })
     }
 

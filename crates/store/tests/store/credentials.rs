@@ -22,6 +22,7 @@ on_both_databases!(
     live_sessions_are_listed,
     revocations_reach_the_feed,
     the_operator_credential_is_replaced,
+    an_operator_credential_is_phased_out_with_an_overlap,
 );
 
 fn credential(kind: CredentialKind, secret: &str, session: Option<&str>) -> NewCredential {
@@ -329,4 +330,61 @@ async fn the_operator_credential_is_replaced(db: &TestDb) {
         .unwrap()
         .unwrap();
     assert!(new.revoked_at.is_none());
+}
+
+async fn an_operator_credential_is_phased_out_with_an_overlap(db: &TestDb) {
+    let store = db.connect().await.unwrap();
+    let operator = account(&store, "operator").await;
+    let first = NewCredential {
+        expires_at: None,
+        ..credential(CredentialKind::Operator, "op-1", None)
+    };
+    let second = NewCredential {
+        token_hash: token_hash("op-2"),
+        ..first.clone()
+    };
+    let now = OffsetDateTime::now_utc();
+    let until = now + Duration::hours(1);
+    store
+        .phase_out_operator_credentials(operator.id, &first, until)
+        .await
+        .unwrap();
+    let feed = store.last_revocation().await.unwrap();
+
+    let phased = store
+        .phase_out_operator_credentials(operator.id, &second, until)
+        .await
+        .unwrap();
+
+    assert_eq!(phased, 1);
+    let old = store
+        .credential_by_hash(&token_hash("op-1"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(old.revoked_at.is_none(), "still valid during the overlap");
+    assert!(!old.expired(now + Duration::minutes(59)));
+    assert!(old.expired(until + Duration::seconds(1)));
+    let new = store
+        .credential_by_hash(&token_hash("op-2"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(new.expires_at, None);
+    let feed_after = store.last_revocation().await.unwrap();
+    assert!(feed_after > feed, "the phased-out hash is on the feed");
+
+    // Again with a later end: the earlier one holds, nothing changes.
+    let again = store
+        .phase_out_operator_credentials(operator.id, &second, until + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(again, 0);
+    let old = store
+        .credential_by_hash(&token_hash("op-1"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(old.expired(until + Duration::seconds(1)));
+    assert_eq!(store.last_revocation().await.unwrap(), feed_after);
 }

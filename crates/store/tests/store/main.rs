@@ -7,6 +7,7 @@ mod audit;
 mod contract;
 mod credentials;
 mod divisions;
+mod exports;
 mod group_commit;
 mod helpers;
 mod house_bots;

@@ -10,6 +10,7 @@ use skit_store::{AccountKind, Error, Identity, NewAccount, Registration, token_h
 
 on_both_databases!(
     a_name_key_is_held_once,
+    a_skeleton_is_held_once_and_old_keys_are_rekeyed,
     a_guest_becomes_a_player_keeping_its_id,
     a_device_signs_in_as_one_account,
     an_identity_signs_in_as_one_account,
@@ -23,9 +24,12 @@ fn new(name: &str, kind: AccountKind) -> NewAccount {
     }
 }
 
+/// A registration under rule 2 whose skeleton is the key itself.
 fn registration(key: &str, password_hash: Option<&str>) -> Registration {
     Registration {
         name_key: key.into(),
+        name_skeleton: key.into(),
+        name_rule: 2,
         password_hash: password_hash.map(str::to_owned),
     }
 }
@@ -52,6 +56,77 @@ async fn a_name_key_is_held_once(db: &TestDb) {
     assert!(store.person_by_name_key("bob").await.unwrap().is_none());
     let players = store.accounts(Some(AccountKind::Player), 10).await.unwrap();
     assert_eq!(players.len(), 1, "the refused registration created nothing");
+}
+
+async fn a_skeleton_is_held_once_and_old_keys_are_rekeyed(db: &TestDb) {
+    let store = db.connect().await.unwrap();
+    let looks = |key: &str, skeleton: &str, rule| Registration {
+        name_key: key.into(),
+        name_skeleton: skeleton.into(),
+        name_rule: rule,
+        password_hash: None,
+    };
+    let straße = store
+        .register(
+            new("Straße", AccountKind::Player),
+            looks("strasse", "strasse", 2),
+        )
+        .await
+        .unwrap();
+    let look_alike = store
+        .register(
+            new("Ѕtraße", AccountKind::Player),
+            looks("ѕtrasse", "strasse", 2),
+        )
+        .await;
+    assert!(
+        matches!(look_alike, Err(Error::NameTaken)),
+        "{look_alike:?}"
+    );
+
+    // Two names under rule 1, one of them new under rule 3, one whose new
+    // key Straße holds.
+    let old = store
+        .register(new("Old", AccountKind::Player), looks("old", "old", 1))
+        .await
+        .unwrap();
+    let clash = store
+        .register(
+            new("STRAẞE", AccountKind::Player),
+            looks("straße", "straße", 1),
+        )
+        .await
+        .unwrap();
+    let before = store.names_before_rule(3, 10).await.unwrap();
+    assert_eq!(before.len(), 3, "{before:?}");
+    assert_eq!(before[0], (straße.id, "Straße".to_owned()));
+    let before_rule_2 = store.names_before_rule(2, 10).await.unwrap();
+    let ids: Vec<_> = before_rule_2.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [old.id, clash.id]);
+
+    let rekeyed = store.rekey_name(old.id, "old-3", "old-3", 3).await.unwrap();
+    let kept = store
+        .rekey_name(clash.id, "strasse", "strasse", 3)
+        .await
+        .unwrap();
+
+    assert_eq!(rekeyed, skit_store::Rekeyed::Rekeyed);
+    assert_eq!(kept, skit_store::Rekeyed::Kept);
+    assert_eq!(
+        store
+            .person_by_name_key("old-3")
+            .await
+            .unwrap()
+            .unwrap()
+            .0
+            .id,
+        old.id
+    );
+    assert!(store.person_by_name_key("old").await.unwrap().is_none());
+    let clash_found = store.person_by_name_key("straße").await.unwrap().unwrap();
+    assert_eq!(clash_found.0.id, clash.id, "kept its old key");
+    let left: Vec<_> = store.names_before_rule(3, 10).await.unwrap();
+    assert_eq!(left, [(straße.id, "Straße".to_owned())]);
 }
 
 async fn a_guest_becomes_a_player_keeping_its_id(db: &TestDb) {

@@ -17,6 +17,7 @@ async fn a_server_that_refuses_connections_is_unavailable_within_the_timeout() {
     let url = format!("postgres://postgres@127.0.0.1:{port}/nowhere");
     let settings = PoolSettings {
         acquire_timeout: Duration::from_millis(300),
+        startup_wait: Duration::ZERO,
         ..PoolSettings::default()
     };
     let started = Instant::now();

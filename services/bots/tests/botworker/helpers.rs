@@ -35,6 +35,24 @@ impl Service {
         self.game.operator().await
     }
 
+    /// How many entries of `action` the audit log holds.
+    pub async fn audited(&self, action: &str) -> usize {
+        let request = v1::ListAuditLogRequest {
+            action: action.into(),
+            page_size: 500,
+            ..Default::default()
+        };
+        self.game
+            .admin()
+            .await
+            .list_audit_log(skit_testkit::authed(request, OPERATOR_TOKEN))
+            .await
+            .expect("the audit log")
+            .into_inner()
+            .entries
+            .len()
+    }
+
     /// A worker configuration for this service with short waits.
     pub fn config(&self, accounts: &Path) -> Config {
         Config {

@@ -1,5 +1,6 @@
 //! ListGames: the caller's games a page at a time, newest first, and the
-//! long poll that waits for the caller's next turn. With my_turn_only the
+//! long poll that waits for the caller's next turn (or the end of a game
+//! the caller sits in, whose notice names every seated account). With my_turn_only the
 //! store's turn index names the games where the caller may act (or may:
 //! games stored before the index), so a page costs its own size however
 //! many games the caller sits in; each listed game is then read as it is.
@@ -77,7 +78,8 @@ impl GameApi {
                 return Ok(page);
             }
             // Looks again only when the answer may have changed: an append
-            // after which the caller may act (the notice names who may), or
+            // after which the caller may act (the notice names who may, or
+            // everyone seated when the append ends the game), or
             // a change that does not say (a new game, a seat taken). Other
             // games' moves, thousands a second on a busy service, leave the
             // poll asleep, however many games the caller sits in.
@@ -91,8 +93,9 @@ impl GameApi {
                         // The cache hears of it here too, in case the next
                         // look comes before `follow_notices` has passed it on.
                         self.state.games.notice(notice.game_id, notice.seq);
-                        // A turn of the caller's: answered with the next
-                        // look even if that turn is on a later page.
+                        // A turn of the caller's, or the end of one of its
+                        // games: answered with the next look even if that
+                        // turn is on a later page.
                         answer_now = notice.to_act.is_some();
                         break;
                     }

@@ -18,9 +18,10 @@ use skit_engine::Seat;
 use skit_gateway::{SharedViews, SharedWatch};
 use skit_proto::v1::game_service_server::GameService;
 use skit_proto::v1::{
-    CreateGameRequest, CreateGameResponse, GetHistoryRequest, GetHistoryResponse, GetViewRequest,
-    JoinGameRequest, JoinGameResponse, ListGamesRequest, ListGamesResponse, ResignRequest,
-    ResignResponse, SeatAssignment, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    CreateGameRequest, CreateGameResponse, ExportGamesRequest, ExportRecord, GetHistoryRequest,
+    GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListGamesRequest,
+    ListGamesResponse, ResignRequest, ResignResponse, SeatAssignment, SubmitMoveRequest,
+    SubmitMoveResponse, View, WatchGameRequest,
 };
 use skit_store::{AccountKind, GameId, Scope};
 use tonic::{Request, Response, Status};
@@ -197,6 +198,19 @@ impl GameService for GameApi {
         let views = self.watch_shared(request).await?;
         Ok(Response::new(
             views.map(|view| view.map(|v| v.message().clone())).boxed(),
+        ))
+    }
+
+    /// Written by `crate::export`.
+    type ExportGamesStream = BoxStream<'static, Result<ExportRecord, Status>>;
+
+    async fn export_games(
+        &self,
+        request: Request<ExportGamesRequest>,
+    ) -> Result<Response<Self::ExportGamesStream>, Status> {
+        let caller = self.caller(&request, Scope::Read).await?;
+        Ok(Response::new(
+            self.export(caller, request.into_inner()).await?,
         ))
     }
 

@@ -59,10 +59,7 @@ impl GameApi {
                 .flatten()
                 .any(|(_, kind)| *kind == AccountKind::Guest)
         {
-            return Err(ApiError::invalid(
-                "rated",
-                "guests may not play rated games",
-            ));
+            return Err(guest_in_rated_game());
         }
         let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
         let seed = Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?;
@@ -264,9 +261,7 @@ impl GameApi {
                 ));
             }
             if live.rated && caller.account.kind == AccountKind::Guest {
-                return Err(ApiError::permission_denied(
-                    "guests may not play rated games",
-                ));
+                return Err(guest_in_rated_game());
             }
             let open_games = self.quotas_of(&caller).open_games;
             let joined = self
@@ -352,4 +347,13 @@ impl GameApi {
         }
         Err(ApiError::stale(req.expected_version, live.version))
     }
+}
+
+/// One refusal for one rule, on CreateGame and JoinGame alike.
+fn guest_in_rated_game() -> ApiError {
+    ApiError::new(
+        ErrorCode::PermissionDenied,
+        "rated_requires_account",
+        "guests may not play rated games: register or sign in to play one",
+    )
 }

@@ -24,7 +24,7 @@ async fn after_missed_notices_a_cached_game_reads_the_log_on_its_next_use() {
         dir.path().join("cache.db").display()
     );
     let store = Store::connect(&url).await.expect("the database");
-    ensure_operator(&store, &Secret::new(TOKEN))
+    ensure_operator(&store, &Secret::new(TOKEN), std::time::Duration::ZERO)
         .await
         .expect("the operator");
     let state = AppState::new(store.clone(), &Config::default(), None);

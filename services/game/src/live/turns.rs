@@ -42,11 +42,18 @@ impl Live {
                 _ => {}
             }
         }
-        let seats = match over || state.phase() == Phase::Over {
-            true => SeatSet::EMPTY,
-            false => may_act(rules, &state),
-        };
-        Some(to_act(seats, &holders))
+        if over || state.phase() == Phase::Over {
+            // Nobody may act; but the end concerns everyone seated: the
+            // notice names them all, so a long poll for a turn
+            // (ListGames my_turn_only) wakes when a game it sits in ends.
+            let mut ended = to_act(SeatSet::EMPTY, &holders);
+            if !self.is_over() {
+                let everyone = SeatSet::first(self.game.state().players());
+                ended.accounts = to_act(everyone, &holders).accounts;
+            }
+            return Some(ended);
+        }
+        Some(to_act(may_act(rules, &state), &holders))
     }
 }
 

@@ -148,7 +148,23 @@ async fn house_bots_are_marked_over_rest_with_the_operator_token() {
     let (status, body) = http
         .call("POST", &path, Some(OPERATOR_TOKEN), Some(mark.clone()))
         .await;
-    let (refused, _) = http.call("POST", &path, Some(&bot.token), Some(mark)).await;
+    let (refused, _) = http
+        .call("POST", &path, Some(&bot.token), Some(mark.clone()))
+        .await;
+    // The body may repeat the path's account, not name another or a
+    // malformed one.
+    let same = json!({"accountId": bot.id, "houseBot": true});
+    let (repeated, _) = http
+        .call("POST", &path, Some(OPERATOR_TOKEN), Some(same))
+        .await;
+    let mut contradicted = Vec::new();
+    for wrong in ["not-a-number", "12x", "0"] {
+        let body = json!({"accountId": wrong, "houseBot": false});
+        contradicted.push(
+            http.call("POST", &path, Some(OPERATOR_TOKEN), Some(body))
+                .await,
+        );
+    }
     let (_, listed) = http
         .call(
             "GET",
@@ -161,6 +177,12 @@ async fn house_bots_are_marked_over_rest_with_the_operator_token() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["houseBot"], true);
     assert_eq!(refused, 403);
+    assert_eq!(repeated, 200);
+    for (status, body) in contradicted {
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["fieldViolations"][0]["field"], "account_id", "{body}");
+    }
+    // Still marked: the refused requests changed nothing.
     assert_eq!(listed["accounts"][0]["accountId"], bot.id.as_str());
     assert_eq!(listed["accounts"][0]["houseBot"], true);
     app.stop().await;

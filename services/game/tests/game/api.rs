@@ -26,6 +26,7 @@ on_both_databases!(
     restart_mid_game,
     views_never_leak,
     list_games_finds_my_turn,
+    finished_games_say_when_they_ended,
 );
 
 fn noop(_: u32, _: &View) {}
@@ -72,6 +73,54 @@ async fn full_game_to_the_loser(db: &TestDb) {
         history.actions.len() > moves,
         "every move and every shuffle is in the log"
     );
+}
+
+/// A game played out and a game drawn by the action limit both carry their
+/// end time, and every history event its time, in order, the last one at
+/// the end.
+async fn finished_games_say_when_they_ended(db: &TestDb) {
+    let app = spawn_game(db).await;
+    let mut client = app.games().await;
+    let (guests, played, _) = app.game_with_guests(3).await;
+    let mut drawn_request = skitgubbe_for(&guests);
+    drawn_request.rules = Some(skit_proto::v1::Rules {
+        preset: "skitgubbe".into(),
+        options: Some(
+            serde_json::from_value(serde_json::json!({ "phase2.action_limit": 1 }))
+                .expect("struct"),
+        ),
+    });
+    let drawn = client
+        .create_game(authed(drawn_request, OPERATOR_TOKEN))
+        .await
+        .expect("create a game with a short action limit")
+        .into_inner()
+        .game_id;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+
+    for game in [&played, &drawn] {
+        play_out(&mut client, game, &guests, &mut rng, &mut noop).await;
+    }
+
+    let played = view(&mut client, &played, 0, &guests[0].token).await;
+    let drawn = view(&mut client, &drawn, 0, &guests[0].token).await;
+    assert!(drawn.drawn_by_limit, "an action limit of 1 draws the game");
+    for end in [played, drawn] {
+        let result = end.result.expect("a result once over");
+        let ended = result.ended_at.expect("result.endedAt");
+        let times: Vec<_> = end
+            .history
+            .iter()
+            .map(|e| {
+                let t = e
+                    .time
+                    .unwrap_or_else(|| panic!("event {} has no time", e.version));
+                (t.seconds, t.nanos)
+            })
+            .collect();
+        assert!(times.is_sorted(), "history times in order: {times:?}");
+        assert_eq!(times.last(), Some(&(ended.seconds, ended.nanos)));
+    }
 }
 
 /// Replays the revealed log with the engine.
@@ -459,6 +508,12 @@ async fn views_never_leak(db: &TestDb) {
                             | engine
                                 .state()
                                 .turned_card()
+                                .map_or(CardSet::EMPTY, CardSet::single)
+                            // The trump card is turned face up between the
+                            // phases, even in the action that draws it.
+                            | engine
+                                .state()
+                                .trump_card()
                                 .map_or(CardSet::EMPTY, CardSet::single)
                     })
                     .collect(),

@@ -28,7 +28,7 @@ use crate::ratings::{accounts, played_game, ratings_client, rules};
 
 on_both_databases!(divisions_turn_promote_relegate_and_take_new_players);
 
-fn at(t: OffsetDateTime) -> pbjson_types::Timestamp {
+fn at(t: OffsetDateTime) -> skit_proto::Timestamp {
     skit_api::timestamp(t)
 }
 

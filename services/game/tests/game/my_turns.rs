@@ -5,13 +5,14 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use skit_proto::v1::{ListGamesRequest, ListGamesResponse};
+use skit_proto::v1::{ListGamesRequest, ListGamesResponse, ResignRequest};
 use skit_testkit::TestDb;
 use skit_testkit::*;
 
 on_both_databases!(
     every_turn_listed_page_by_page,
-    a_turn_in_an_old_game_wakes_the_poll
+    a_turn_in_an_old_game_wakes_the_poll,
+    the_end_of_a_game_wakes_the_poll,
 );
 
 const GAMES: usize = 7;
@@ -205,4 +206,49 @@ async fn a_turn_in_an_old_game_wakes_the_poll(db: &TestDb) {
     );
     assert_eq!(reply.games.len(), 1, "{reply:?}");
     assert_eq!(reply.games[0].game_id, oldest);
+}
+
+/// A bot waiting for its next turn learns at once that a game it sits in
+/// ended (here the other seat resigned), not when its wait runs out.
+async fn the_end_of_a_game_wakes_the_poll(db: &TestDb) {
+    let app = spawn_game_with(db, |c| c.long_poll_cap_ms = 60_000).await;
+    let players = vec![app.guest("me").await, app.guest("them").await];
+    let (game, _) = app.game_for(&players).await;
+    until_not_turn_of(&app, &game, &players, 0).await;
+    let token = players[0].token.clone();
+    let mut client = app.games().await;
+    let poll = tokio::spawn(async move {
+        let request = ListGamesRequest {
+            my_turn_only: true,
+            wait_ms: 30_000,
+            ..Default::default()
+        };
+        let started = Instant::now();
+        let reply = client.list_games(authed(request, &token)).await;
+        (reply.expect("list").into_inner(), started.elapsed())
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    app.games()
+        .await
+        .resign(authed(
+            ResignRequest {
+                game_id: game.clone(),
+                seat: 1,
+                move_id: "give-up".into(),
+            },
+            &players[1].token,
+        ))
+        .await
+        .expect("resign");
+
+    let (reply, took) = poll.await.expect("poll");
+    assert!(
+        took < Duration::from_secs(20),
+        "the end did not wake the poll ({took:?})"
+    );
+    assert!(
+        reply.games.is_empty(),
+        "no turn in an ended game: {reply:?}"
+    );
 }

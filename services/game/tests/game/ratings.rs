@@ -13,7 +13,7 @@ use skit_proto::v1::{
     RatingChange, Rules, SeatSpec, View,
 };
 use skit_testkit::{
-    GameService, OPERATOR_TOKEN, Player, TestDb, authed, on_both_databases, play_out,
+    Expected, GameService, OPERATOR_TOKEN, Player, TestDb, authed, on_both_databases, play_out,
     skitgubbe_for, spawn_game, spawn_game_with, view,
 };
 use tonic::Code;
@@ -25,6 +25,7 @@ on_both_databases!(
     overridden_options_are_rated_under_their_own_key,
     bad_requests_are_refused,
     players_seat_only_themselves_in_rated_games,
+    guests_are_refused_rated_games_alike_on_create_and_join,
 );
 
 pub(crate) fn rules(options: Option<serde_json::Value>) -> Rules {
@@ -477,5 +478,58 @@ async fn players_seat_only_themselves_in_rated_games(db: &TestDb) {
         .create_game(authed(paired, OPERATOR_TOKEN))
         .await
         .expect("the operator seats both");
+    app.stop().await;
+}
+
+/// One rule, one refusal: a guest creating a rated game and a guest joining
+/// one both get PERMISSION_DENIED with reason `rated_requires_account`, and
+/// neither request changes anything.
+async fn guests_are_refused_rated_games_alike_on_create_and_join(db: &TestDb) {
+    let app = spawn_game(db).await;
+    let players = accounts(&app, 2).await;
+    let guest = app.guest("visitor").await;
+    let mut games = app.games().await;
+    let own_seat = |id: &str| SeatSpec {
+        account_id: Some(id.to_owned()),
+    };
+    let rated_by = |creator: &Player| CreateGameRequest {
+        rated: true,
+        seats: vec![own_seat(&creator.id), SeatSpec::default()],
+        ..skitgubbe_for(&players)
+    };
+    let game = games
+        .create_game(authed(rated_by(&players[0]), &players[0].token))
+        .await
+        .expect("a player's rated game")
+        .into_inner()
+        .game_id;
+
+    let created = games
+        .create_game(authed(rated_by(&guest), &guest.token))
+        .await
+        .expect_err("a guest creating a rated game");
+    let joined = games
+        .join_game(authed(
+            JoinGameRequest {
+                game_id: game.clone(),
+                seat: None,
+            },
+            &guest.token,
+        ))
+        .await
+        .expect_err("a guest joining a rated game");
+
+    let rule = Expected::new(Code::PermissionDenied, "rated_requires_account");
+    rule.grpc(&created);
+    rule.grpc(&joined);
+    assert_eq!(created.message(), joined.message());
+    let theirs = games
+        .list_games(authed(ListGamesRequest::default(), &guest.token))
+        .await
+        .expect("list")
+        .into_inner();
+    assert!(theirs.games.is_empty(), "the guest sits nowhere");
+    let open = view(&mut games, &game, 0, &players[0].token).await;
+    assert!(open.seats[1].account_id.is_none(), "seat 1 is still open");
     app.stop().await;
 }

@@ -19,7 +19,7 @@ use crate::ratings::{accounts, played_game, ratings_client, rules};
 
 on_both_databases!(rated_games_count_toward_their_seasons);
 
-fn at(t: OffsetDateTime) -> pbjson_types::Timestamp {
+fn at(t: OffsetDateTime) -> skit_proto::Timestamp {
     skit_api::timestamp(t)
 }
 

@@ -201,7 +201,7 @@ async fn sessions_are_listed_and_revoked(db: &TestDb) {
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0].session_id, ann.session_id);
     assert!(listed[0].current);
-    let at = |t: Option<pbjson_types::Timestamp>| t.map(|t| (t.seconds, t.nanos));
+    let at = |t: Option<skit_proto::Timestamp>| t.map(|t| (t.seconds, t.nanos));
     assert!(
         at(listed[0].refreshed_at) > at(listed[0].created_at),
         "refreshed once"

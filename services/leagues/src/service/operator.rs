@@ -160,6 +160,7 @@ impl LeagueApi {
         req: ConstrainSeatingRequest,
     ) -> Result<v1::Tournament, ApiError> {
         let seating = seating(&req)?;
+        self.known_accounts(&req).await?;
         let t = self
             .steer(&req.tournament_id, |s| {
                 if s.tournament.phase.ended() {
@@ -189,6 +190,36 @@ impl LeagueApi {
             })
             .await?;
         self.get(&t.id).await
+    }
+
+    /// Every account a constraint names exists; otherwise INVALID_ARGUMENT
+    /// naming the first unknown one's field.
+    async fn known_accounts(&self, req: &ConstrainSeatingRequest) -> Result<(), ApiError> {
+        let together = req.together.iter().enumerate();
+        let apart = req.apart.iter().enumerate();
+        let groups = together
+            .map(|(i, g)| (format!("together[{i}]"), g))
+            .chain(apart.map(|(i, g)| (format!("apart[{i}]"), g)));
+        for (field, group) in groups {
+            for (i, id) in accounts(&field, group)?.into_iter().enumerate() {
+                let found = self.game.account_exists(id).await.map_err(|status| {
+                    ApiError::unavailable(
+                        format!(
+                            "cannot check account {id} with the game service: {}",
+                            status.message()
+                        ),
+                        std::time::Duration::from_secs(1),
+                    )
+                })?;
+                if !found {
+                    return Err(ApiError::invalid(
+                        format!("{field}.account_ids[{i}]"),
+                        format!("no account {id}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn pause(&self, id: &str, pause: bool) -> Result<v1::Tournament, ApiError> {

@@ -10,3 +10,4 @@ mod peak;
 mod requests;
 mod restart;
 mod swiss;
+mod timestamps;

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use skit_proto::v1::{
-    AccountKind, Conditions, EnterTournamentRequest, ListTablesRequest, PreviewRoundRequest,
-    TerminateTournamentRequest, TournamentState,
+    AccountKind, Conditions, ConstrainSeatingRequest, EnterTournamentRequest, ListTablesRequest,
+    PreviewRoundRequest, SeatGroup, TerminateTournamentRequest, TournamentState,
 };
 use skit_testkit::{Expected, OPERATOR_TOKEN, TestDb, authed, spawn_game};
 use tonic::Code;
@@ -367,4 +367,71 @@ async fn the_operator_edits_a_registering_tournament_and_it_starts_on_time() {
     drop(client);
     leagues.stop().await;
     game.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn constraints_name_unknown_accounts_and_an_unseatable_field_says_why() {
+    let db = TestDb::sqlite();
+    let game_db = game_db(&db).await;
+    let game = spawn_game(&game_db).await;
+    let leagues = spawn_leagues(&db, &game).await;
+    let mut client = leagues.client().await;
+    let players = bots(&game, "seven", 7).await;
+    let sevens = leagues.create(swiss("Sevens", 5, 1)).await;
+    for player in &players {
+        leagues.enter(player, &sevens).await;
+    }
+    let group = |ids: &[&str]| SeatGroup {
+        account_ids: ids.iter().map(|id| (*id).to_owned()).collect(),
+    };
+    let unknown = "987654321";
+    let constrain = |together: Vec<SeatGroup>, apart: Vec<SeatGroup>| {
+        authed(
+            ConstrainSeatingRequest {
+                tournament_id: sevens.tournament_id.clone(),
+                together,
+                apart,
+            },
+            OPERATOR_TOKEN,
+        )
+    };
+
+    let cases = [
+        (
+            constrain(vec![group(&[&players[0].id, unknown])], Vec::new()),
+            "together[0].account_ids[1]",
+        ),
+        (
+            constrain(Vec::new(), vec![group(&[unknown, &players[1].id])]),
+            "apart[0].account_ids[0]",
+        ),
+    ];
+    for (request, field) in cases {
+        let refused = client
+            .constrain_seating(request)
+            .await
+            .expect_err("an unknown account");
+        Expected::invalid(field).grpc(&refused);
+        assert!(refused.message().contains(unknown), "{refused:?}");
+    }
+    client
+        .constrain_seating(constrain(
+            vec![group(&[&players[0].id, &players[1].id])],
+            Vec::new(),
+        ))
+        .await
+        .expect("known accounts may be pinned");
+
+    // Seven entrants at five seats: 5 + 2 or 4 + 3 leave someone out.
+    leagues.start(&sevens.tournament_id).await;
+    let ended = leagues.get(&sevens.tournament_id).await;
+    assert_eq!(ended.state, TournamentState::Terminated as i32);
+    assert!(
+        ended
+            .reason
+            .contains("7 players cannot be seated at tables of 5 or 4 seats"),
+        "{}",
+        ended.reason
+    );
+    assert!(!ended.reason.contains("too few"), "{}", ended.reason);
 }

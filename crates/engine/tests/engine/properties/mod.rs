@@ -13,12 +13,14 @@
 //! the actions so far, which is enough to replay the failing game.
 
 mod conservation;
+mod known;
 mod leader;
 mod legality;
 mod malformed;
 mod play;
 mod records;
 mod replay;
+mod sample;
 mod state_size;
 mod view_dependence;
 mod view_leaks;

@@ -40,8 +40,14 @@ fn update_shown(shown: &mut CardSet, step: &Step<'_>) {
     if let Some(card) = before.turned_card() {
         shown.insert(card);
     }
-    // The face-down trump card is turned face up between the phases.
+    // The trump card is turned face up between the phases (drawn face down
+    // earlier, or in the very action that ends phase one).
     *shown |= before.cards_everywhere()[4] - after.cards_everywhere()[4];
+    if before.trump().is_none()
+        && let Some(card) = after.trump_card()
+    {
+        shown.insert(card);
+    }
     match action {
         Action::Shuffle(order) => *shown |= order.iter().copied().collect::<CardSet>(),
         Action::Move(mv) => {

@@ -1,7 +1,7 @@
 //! Narration from made-up pairs of views: the view shown before and the
 //! new one.
 
-use skit_proto::v1::{EventKind, HistoryEvent, Lay, Phase, Rules, SeatInfo, View};
+use skit_proto::v1::{EventKind, HistoryEvent, Lay, Phase, Rules, SeatInfo, TableCard, View};
 
 use super::narrate;
 
@@ -181,4 +181,112 @@ fn the_first_look_at_a_game_under_way_shows_only_the_latest_moves() {
         .collect();
 
     assert_eq!(narrate(None, &now).len(), 6);
+}
+
+#[test]
+fn taking_the_pile_is_told_as_taking_it_not_as_drawing() {
+    let before = view("skitgubbe", 30, Phase::One, [4, 12]);
+    let mut now = view("skitgubbe", 31, Phase::Two, [0, 0]);
+    now.trump = Some("H".into());
+    now.trump_card = Some("7H".into());
+    now.trump_holder = Some(1);
+    now.history = vec![drawing(
+        event(31, EventKind::Play, Some(1), &["QD"]),
+        &["2C", "5S", "9H", "KD"],
+    )];
+
+    let lines = narrate(Some(&before), &now);
+
+    assert_eq!(
+        lines[0],
+        "greedy-1 [bot] played QD. Phase one is over: everyone takes their pile into their \
+         hand; you took 2C 5S 9H KD."
+    );
+    assert!(lines.iter().all(|l| !l.contains("drew")), "{lines:?}");
+    assert!(lines[1].starts_with("Trumps are hearts"), "{lines:?}");
+}
+
+#[test]
+fn your_own_last_play_of_phase_one_takes_your_pile_too() {
+    let before = view("skitgubbe", 30, Phase::One, [2, 12]);
+    let mut now = view("skitgubbe", 31, Phase::Two, [0, 0]);
+    now.history = vec![drawing(
+        event(31, EventKind::Play, Some(0), &["4C"]),
+        &["8S", "AS"],
+    )];
+
+    let lines = narrate(Some(&before), &now);
+
+    assert_eq!(
+        lines[0],
+        "You played 4C. Phase one is over: everyone takes their pile into their hand; \
+         you took 8S AS."
+    );
+}
+
+fn table(cards: &[(u32, &str)]) -> Vec<TableCard> {
+    cards
+        .iter()
+        .map(|&(seat, card)| TableCard {
+            seat,
+            card: card.into(),
+            is_sluff: false,
+        })
+        .collect()
+}
+
+#[test]
+fn a_bounce_says_why_the_same_two_play_again() {
+    let mut before = view("skitgubbe", 4, Phase::One, [0, 0]);
+    before.table_cards = table(&[(1, "7C")]);
+    let mut now = view("skitgubbe", 5, Phase::One, [0, 0]);
+    now.history = vec![drawing(
+        event(5, EventKind::Play, Some(0), &["7H"]),
+        &["3D"],
+    )];
+    now.table_cards = table(&[(1, "7C"), (0, "7H")]);
+    let mut replayed = view("skitgubbe", 6, Phase::One, [0, 0]);
+    replayed.history = vec![event(6, EventKind::Play, Some(1), &["KC"])];
+    replayed.table_cards = table(&[(1, "7C"), (0, "7H"), (1, "KC")]);
+
+    let lines = narrate(Some(&before), &now);
+
+    assert_eq!(
+        lines,
+        [
+            "You played 7H and drew 3D.",
+            "A tie: greedy-1 [bot] and you both played a seven (a bounce). The cards stay \
+             on the table and the same two play again; whoever wins takes them all.",
+        ]
+    );
+    assert_eq!(
+        narrate(Some(&now), &replayed),
+        ["greedy-1 [bot] played KC."],
+        "told once"
+    );
+}
+
+#[test]
+fn an_all_play_tie_says_who_plays_again() {
+    let mut three = view("allplay", 6, Phase::One, [0, 0]);
+    three.players = 3;
+    three.seats.push(seat(2, "greedy-2", 0));
+    let before = View {
+        table_cards: table(&[(1, "9C"), (2, "JD")]),
+        ..three.clone()
+    };
+    let now = View {
+        version: 7,
+        history: vec![event(7, EventKind::Play, Some(0), &["JS"])],
+        table_cards: table(&[(1, "9C"), (2, "JD"), (0, "JS")]),
+        ..three
+    };
+
+    let lines = narrate(Some(&before), &now);
+
+    assert_eq!(
+        lines[1],
+        "A tie for the highest card: greedy-2 [bot] and you play again to the same trick; \
+         the cards stay on the table, and whoever wins the replay takes them all."
+    );
 }

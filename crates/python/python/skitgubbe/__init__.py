@@ -1,0 +1,46 @@
+"""The exact Skitgubbe-family rules engine (the service's own, compiled in).
+
+- ``new_game(preset, players, seed)``: an OpenSpiel-style ``State``.
+- ``env(preset=..., players=...)``: a PettingZoo AEC environment.
+- ``BatchEnv(preset, players, games, seed)``: many games stepped in Rust.
+
+See docs/python.md in the repository.
+"""
+
+from ._skitgubbe import (
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    PLAYERS,
+    PRESETS,
+    TERMINAL,
+    BatchEnv,
+    State,
+    action_from_json,
+    action_to_json,
+    deserialize_state,
+    new_game,
+)
+
+
+def env(preset="skitgubbe", players=3, render_mode=None):
+    """The PettingZoo AEC environment for ``preset`` and ``players``, wrapped
+    as PettingZoo's classic environments are. Needs ``pettingzoo``."""
+    from .aec import env as _env
+
+    return _env(preset=preset, players=players, render_mode=render_mode)
+
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "PLAYERS",
+    "PRESETS",
+    "TERMINAL",
+    "BatchEnv",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "deserialize_state",
+    "env",
+    "new_game",
+]
