@@ -45,3 +45,4 @@ mod sessions;
 mod shutdown;
 mod solo_commits;
 mod timestamps;
+mod worlds;
