@@ -9,6 +9,7 @@
 //! - [`engine_view`]: an API [`View`](skit_proto::v1::View) turned back into
 //!   the engine's per-seat [`skit_engine::View`], so the strategies of
 //!   `skit-bots` (and anything else written against the engine) can read it.
+//! - [`world_message`] and [`engine_world`]: sampled worlds in both forms.
 //! - [`action_message`] and [`move_kind`]: actions in both forms; servers
 //!   read submitted moves and clients read legal actions with the same
 //!   function, so both refuse the same actions for the same reasons.
@@ -53,6 +54,7 @@ mod table;
 pub mod text;
 mod timestamp;
 mod view;
+mod world;
 
 pub use action::{action_message, move_kind};
 pub use bearer::{Bearer, BearerError, authed, bearer_header, bearer_token, bearer_value};
@@ -66,3 +68,4 @@ pub use secret::{OPERATOR_TOKEN_MIN_CHARS, Secret, ShortOperatorToken};
 pub use store_error::{account_disabled, store_error};
 pub use timestamp::timestamp;
 pub use view::engine_view;
+pub use world::{engine_world, world_message};

@@ -45,6 +45,7 @@ pub use choices::{MAX_MOVES, MoveList};
 pub use error::MoveError;
 pub use game::{Game, Record};
 pub use rules::{Preset, RulesError, Ruleset};
+pub use sample::place::WorldError;
 pub use sample::{SAMPLE_ATTEMPTS, SampleError, World};
 pub use seat::{MAX_SEATS, Seat, SeatSet};
 pub use state::{Awaiting, Phase, Position, SetupError, State};

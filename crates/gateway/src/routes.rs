@@ -241,6 +241,7 @@ mod tests {
                     "GET /v1/games GameService.ListGames Query",
                     "GET /v1/games/{game_id}/history GameService.GetHistory Query",
                     "GET /v1/export/games GameService.ExportGames Ndjson",
+                    "GET /v1/games/{game_id}/worlds GameService.SampleWorlds Query",
                     "POST /v1/accounts/guest AccountService.CreateGuest Body anonymous",
                     "POST /v1/accounts AccountService.CreateAccount Body",
                     "GET /v1/accounts/me AccountService.WhoAmI Query",

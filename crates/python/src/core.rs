@@ -6,8 +6,9 @@ use serde_json::{Value, json};
 use skit_engine::{Action, Game, Move, MoveKind, Phase, Ruleset, Seat};
 use skit_fairness::{Seed, deal, outcome};
 
-/// How a game began: a deal from a seed, or a world sampled from another
-/// game's state for one seat.
+/// How a game began: a deal from a seed, a world sampled from another
+/// game's state for one seat, or a service game's world (a seat's view and
+/// one world of SampleWorlds).
 #[derive(Clone, Debug)]
 enum Origin {
     Deal {
@@ -16,6 +17,11 @@ enum Origin {
     Sample {
         parent: String,
         viewer: Seat,
+        seed: u64,
+    },
+    World {
+        view: String,
+        world: String,
         seed: u64,
     },
 }
@@ -41,6 +47,17 @@ pub fn ruleset(text: &str) -> Result<Ruleset, String> {
         Value::String(text.to_owned())
     };
     Ruleset::from_json(&value).map_err(|e| format!("rules: {e}"))
+}
+
+/// The seed of a game's later chance outcomes when it did not begin with a
+/// deal: `seed`, the seat and `kind` (1: resampled, 2: a service world),
+/// apart from every deal seed made from a whole number.
+fn sample_seed(seed: u64, seat: Seat, kind: u8) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes[8] = seat;
+    bytes[9] = kind;
+    Seed::from_bytes(bytes)
 }
 
 /// A seed from a whole number (its eight little-endian bytes, then zeros) or
@@ -168,13 +185,9 @@ impl Core {
             .sample_worlds(Some(viewer), 1, seed)
             .map_err(|e| e.to_string())?;
         let game = world.pop().ok_or("no world sampled")?;
-        let mut bytes = [0u8; 32];
-        bytes[..8].copy_from_slice(&seed.to_le_bytes());
-        bytes[8] = viewer;
-        bytes[9] = 1; // apart from every deal seed made from a whole number
         Ok(Core {
             game,
-            seed: Seed::from_bytes(bytes),
+            seed: sample_seed(seed, viewer, 1),
             shuffles: self.shuffles,
             origin: Origin::Sample {
                 parent: self.serialize(),
@@ -184,6 +197,28 @@ impl Core {
             players: self.players,
             actions: Vec::new(),
         })
+    }
+
+    /// The service game `view` shows (GetView's JSON, whole history), its
+    /// hidden cards placed as `world` (one world of SampleWorlds, as JSON)
+    /// places them; later chance outcomes are drawn from `seed`.
+    pub fn from_world(view: &str, world: &str, seed: u64) -> Result<Core, String> {
+        let (game, seat) = crate::service::world_game(view, world, seed)?;
+        let players = game.state().players();
+        let mut core = Core {
+            game,
+            seed: sample_seed(seed, seat, 2),
+            shuffles: 0,
+            origin: Origin::World {
+                view: view.to_owned(),
+                world: world.to_owned(),
+                seed,
+            },
+            players,
+            actions: Vec::new(),
+        };
+        core.draw_chance();
+        Ok(core)
     }
 
     /// JSON text from which [`Core::deserialize`] rebuilds this exact game.
@@ -206,6 +241,12 @@ impl Core {
                 "sample_seed": seed,
                 "actions": actions,
             }),
+            Origin::World { view, world, seed } => json!({
+                "view": view,
+                "world": world,
+                "world_seed": seed,
+                "actions": actions,
+            }),
         };
         value.to_string()
     }
@@ -223,6 +264,16 @@ impl Core {
                 return Err("state: viewer and sample_seed are whole numbers".into());
             };
             parent.resample(viewer, seed)?
+        } else if let Some(view) = value.get("view") {
+            let text = |v: &Value, name: &str| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| format!("state: {name} is text"))
+            };
+            let seed = field("world_seed")?
+                .as_u64()
+                .ok_or("state: world_seed is a whole number")?;
+            Core::from_world(&text(view, "view")?, &text(field("world")?, "world")?, seed)?
         } else {
             let rules = Ruleset::from_json(field("rules")?).map_err(|e| format!("rules: {e}"))?;
             let players = field("players")?

@@ -6,8 +6,10 @@
 //! (`python/skitgubbe/aec.py`) on top of these. See docs/python.md.
 
 mod batch;
+mod bots;
 mod core;
 mod observe;
+mod service;
 mod state;
 
 use pyo3::exceptions::PyValueError;
@@ -53,6 +55,18 @@ fn deserialize_state(text: &str) -> PyResult<PyState> {
     Ok(PyState { core })
 }
 
+/// The service game a seat's `view` shows (GetView's JSON text, fetched
+/// with the whole history) with its hidden cards placed as `world` (one
+/// world of SampleWorlds, as JSON text) places them: a state that seat
+/// cannot tell from the real one, to search from. `seed` draws the game's
+/// later chance outcomes.
+#[pyfunction]
+#[pyo3(signature = (view, world, seed=0))]
+fn from_world(view: &str, world: &str, seed: u64) -> PyResult<PyState> {
+    let core = Core::from_world(view, world, seed).map_err(PyValueError::new_err)?;
+    Ok(PyState { core })
+}
+
 /// Action number `n` as the API's JSON action object (without a seat).
 #[pyfunction]
 fn action_to_json(n: u32) -> PyResult<String> {
@@ -78,6 +92,7 @@ fn _skitgubbe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::BatchEnv>()?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
+    m.add_function(wrap_pyfunction!(from_world, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_json, m)?)?;
     m.add_function(wrap_pyfunction!(action_from_json, m)?)?;
     m.add("NUM_ACTIONS", NUM_ACTIONS)?;

@@ -82,6 +82,18 @@ impl PyState {
         self.core.apply(action).map_err(PyValueError::new_err)
     }
 
+    /// The action number the service's `strategy` bot (`"random"`,
+    /// `"greedy"`, `"search"` or `"ismcts"`) chooses for `player` from
+    /// that seat's view only, seeded with `seed`; None when the seat may
+    /// not act. A rollout policy for a search, or an opponent to train
+    /// against.
+    #[pyo3(signature = (player, strategy="greedy", seed=0))]
+    fn bot_action(&self, player: i64, strategy: &str, seed: u64) -> PyResult<Option<u32>> {
+        let seat = seat(&self.core, player)?;
+        crate::bots::bot_action(&self.core.game, seat, strategy, seed)
+            .map_err(PyValueError::new_err)
+    }
+
     /// A copy with `action` applied.
     fn child(&self, action: u32) -> PyResult<PyState> {
         let mut next = self.clone();

@@ -140,3 +140,26 @@ def test_a_seed_deals_the_same_game_and_hex_seeds_are_accepted():
         skitgubbe.new_game("mas", 3, "xyz")
     with pytest.raises(ValueError, match="players"):
         skitgubbe.new_game("mas", 9, 1)
+
+
+@pytest.mark.parametrize("preset,players", cases())
+def test_the_service_bots_choose_legal_actions_to_the_end(preset, players):
+    state = skitgubbe.new_game(preset, players, 3)
+    steps = 0
+    while not state.is_terminal() and steps < 3000:
+        seat = state.current_player()
+        choice = state.bot_action(seat, "greedy" if seat else "random", seed=steps)
+        assert choice in state.legal_actions(seat)
+        state.apply_action(choice)
+        steps += 1
+    assert state.is_terminal()
+
+
+def test_a_bot_action_names_a_known_strategy_and_never_the_omniscient_one():
+    state = skitgubbe.new_game("skitgubbe", 3, 1)
+    with pytest.raises(ValueError, match="random, greedy, search, ismcts"):
+        state.bot_action(0, "clever")
+    with pytest.raises(ValueError, match="omniscient"):
+        state.bot_action(0, "omniscient")
+    waiting = [s for s in range(3) if not state.legal_actions(s)]
+    assert waiting and state.bot_action(waiting[0]) is None

@@ -18,6 +18,7 @@
 //! more cards of a void than it has taken in unseen since (docs/engine.md).
 
 mod pins;
+pub(crate) mod place;
 mod rebuild;
 
 use std::collections::BTreeMap;

@@ -2,9 +2,11 @@
 //! gRPC-Web (by the method's path, `/skitgubbe.v1.GameService/SubmitMove`)
 //! and REST (by the route tables, [`crate::routes`]), so a client cannot
 //! dodge a limit by changing protocol. Each RPC's class is its
-//! `(skitgubbe.v1.call).limit` option in the protos.
+//! `(skitgubbe.v1.call).limit` option in the protos, and how many calls of
+//! that class it counts as its `cost` (one unless it says more).
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::LazyLock;
 
 use axum::http::Method;
@@ -77,6 +79,8 @@ pub struct Call {
     /// Whether it may stay open a long time (a stream or a long poll), so
     /// it counts against the caps on open streams.
     pub holds: bool,
+    /// How many calls of its class it counts as.
+    pub cost: NonZeroU32,
 }
 
 /// Every RPC of the API's services by full service name and method name,
@@ -121,9 +125,14 @@ fn declared(pool: &DescriptorPool, method: &MethodDescriptor) -> Call {
         _ => Class::Creates,
     };
     let long_poll = routes::call_flag(pool, method, "long_poll");
+    let cost = routes::call_option(pool, method)
+        .and_then(|call| call.get_field_by_name("cost")?.as_u32())
+        .and_then(NonZeroU32::new)
+        .unwrap_or(NonZeroU32::MIN);
     Call {
         class,
         holds: class == Class::Streams || method.is_server_streaming() || long_poll,
+        cost,
     }
 }
 
@@ -136,6 +145,7 @@ pub fn of_rpc(service: &str, rpc: &str) -> Call {
         .unwrap_or(Call {
             class: Class::Creates,
             holds: false,
+            cost: NonZeroU32::MIN,
         })
 }
 
@@ -200,6 +210,24 @@ mod tests {
         assert_eq!(enqueue.map(|c| c.class), Some(Class::Creates));
         let who = of_request(&get, "/v1/accounts/me", false).map(|c| c.class);
         assert_eq!(who, Some(Class::Reads));
+        assert_eq!(moves.map(|c| c.cost.get()), Some(1));
+    }
+
+    #[test]
+    fn sampled_worlds_are_reads_that_cost_more_over_either_protocol() {
+        let rest = of_request(&Method::GET, "/v1/games/g1/worlds", false);
+        let grpc = of_request(
+            &Method::POST,
+            "/skitgubbe.v1.GameService/SampleWorlds",
+            true,
+        );
+
+        assert_eq!(rest, grpc);
+        let call = rest.expect("a classed call");
+        assert_eq!(
+            (call.class, call.holds, call.cost.get()),
+            (Class::Reads, false, 32)
+        );
     }
 
     #[test]

@@ -108,7 +108,7 @@ async fn check(State(limits): State<Arc<Limits>>, request: Request, next: Next) 
         false => credential.or(address),
     };
     if let Some(key) = counted
-        && let Err(wait) = limits.rates.check(call.class, &key)
+        && let Err(wait) = limits.rates.check(call.class, &key, call.cost)
     {
         refused(call.class, "rate");
         let error = ApiError::rate_limited(call.class.name(), wait);

@@ -17,9 +17,9 @@ use skit_proto::v1::{
     CreateGameResponse, CreateGuestRequest, CreateGuestResponse, GameSummary, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
     ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
-    ResignResponse, Rules, SetHouseBotRequest, SubmitMoveRequest, SubmitMoveResponse, View,
-    WatchGameRequest, WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
-    game_service_server::GameService,
+    ResignResponse, Rules, SampleWorldsRequest, SampleWorldsResponse, SetHouseBotRequest,
+    SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest, WhoAmIResponse,
+    account_service_server::AccountService, game_service_server::GameService,
 };
 use skit_proto::v1::{
     AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
@@ -290,6 +290,19 @@ impl GameService for Fake {
             game_id: request.get_ref().game_id.clone(),
             players: 3,
             complete: false,
+            ..Default::default()
+        }))
+    }
+
+    async fn sample_worlds(
+        &self,
+        request: Request<SampleWorldsRequest>,
+    ) -> Result<Response<SampleWorldsResponse>, Status> {
+        self.accept("SampleWorlds", &request)?;
+        failure(&request.get_ref().game_id)?;
+        Ok(Response::new(SampleWorldsResponse {
+            game_id: request.get_ref().game_id.clone(),
+            seat: request.get_ref().seat,
             ..Default::default()
         }))
     }

@@ -3,6 +3,9 @@
 - ``new_game(preset, players, seed)``: an OpenSpiel-style ``State``.
 - ``env(preset=..., players=...)``: a PettingZoo AEC environment.
 - ``BatchEnv(preset, players, games, seed)``: many games stepped in Rust.
+- ``from_world(view, world, seed)``: a service game's state from a seat's
+  view and one of its sampled worlds, to search from; ``skitgubbe.client``
+  is a client for the service.
 
 See docs/python.md in the repository.
 """
@@ -18,6 +21,7 @@ from ._skitgubbe import (
     action_from_json,
     action_to_json,
     deserialize_state,
+    from_world,
     new_game,
 )
 
@@ -42,5 +46,6 @@ __all__ = [
     "action_to_json",
     "deserialize_state",
     "env",
+    "from_world",
     "new_game",
 ]

@@ -1,6 +1,6 @@
 //! GameService: the trait methods authenticate and delegate; the work is in
-//! inherent methods (commands in `play`, queries in `read`) that return
-//! [`ApiError`], mapped to a status in one place.
+//! inherent methods (commands in `play`, queries in `read`, sampled worlds
+//! in `worlds`) that return [`ApiError`], mapped to a status in one place.
 
 mod admin;
 mod finish;
@@ -11,6 +11,7 @@ mod read;
 mod request_id;
 mod resign;
 mod timeouts;
+mod worlds;
 
 use futures_util::{StreamExt, stream::BoxStream};
 use skit_api::ApiError;
@@ -20,8 +21,8 @@ use skit_proto::v1::game_service_server::GameService;
 use skit_proto::v1::{
     CreateGameRequest, CreateGameResponse, ExportGamesRequest, ExportRecord, GetHistoryRequest,
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListGamesRequest,
-    ListGamesResponse, ResignRequest, ResignResponse, SeatAssignment, SubmitMoveRequest,
-    SubmitMoveResponse, View, WatchGameRequest,
+    ListGamesResponse, ResignRequest, ResignResponse, SampleWorldsRequest, SampleWorldsResponse,
+    SeatAssignment, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
 };
 use skit_store::{AccountKind, GameId, Scope};
 use tonic::{Request, Response, Status};
@@ -231,6 +232,16 @@ impl GameService for GameApi {
         let caller = self.caller(&request, Scope::Read).await?;
         Ok(Response::new(
             self.history(caller, request.into_inner()).await?,
+        ))
+    }
+
+    async fn sample_worlds(
+        &self,
+        request: Request<SampleWorldsRequest>,
+    ) -> Result<Response<SampleWorldsResponse>, Status> {
+        let caller = self.caller(&request, Scope::Read).await?;
+        Ok(Response::new(
+            self.sample_worlds_for(caller, request.into_inner()).await?,
         ))
     }
 }

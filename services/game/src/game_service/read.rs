@@ -22,7 +22,7 @@ use crate::live::Live;
 use crate::watcher::Watcher;
 
 /// VERSION_AHEAD unless the game is at `min_version` or later.
-fn at_least(live: &Live, min_version: Option<u64>) -> Result<(), ApiError> {
+pub(super) fn at_least(live: &Live, min_version: Option<u64>) -> Result<(), ApiError> {
     match min_version {
         Some(min) if live.version < min => Err(ApiError::version_ahead(min, live.version)),
         _ => Ok(()),

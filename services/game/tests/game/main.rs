@@ -46,3 +46,4 @@ mod sessions;
 mod shutdown;
 mod solo_commits;
 mod timestamps;
+mod worlds;

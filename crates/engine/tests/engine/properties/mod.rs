@@ -24,6 +24,7 @@ mod sample;
 mod state_size;
 mod view_dependence;
 mod view_leaks;
+mod world;
 
 use std::fmt;
 
