@@ -11,6 +11,9 @@ use super::draw::play_one;
 use super::driver::Page;
 
 const WARNING: &str = "return document.getElementById('limit-warning')?.textContent ?? ''";
+/// The version of the newest event the page's game log shows (-1: none).
+const LAST_VERSION_EXPR: &str = "[...document.querySelectorAll('[data-version]')]\
+    .reduce((last, e) => Math.max(last, Number(e.dataset.version)), -1)";
 
 pub async fn a_first_look_in_phase_two_warns_as_the_live_page(
     person: &Page,
@@ -69,12 +72,20 @@ pub async fn a_first_look_in_phase_two_warns_as_the_live_page(
     }
     // Nobody moves now: both pages show the same game.
     let live = other.eval(WARNING).await;
+    let version = other.eval(&format!("return {LAST_VERSION_EXPR}")).await;
     person.eval("sessionStorage.clear(); return true").await;
     person.client.refresh().await.expect("the page reloads");
     person
         .until(
             "the stream after the reload",
             "document.getElementById('conn')?.dataset.state === 'live'",
+        )
+        .await;
+    // The stream is live once its headers arrive; the view comes after.
+    person
+        .until(
+            "the reloaded page's view of the same version",
+            &format!("({LAST_VERSION_EXPR}) === {version}"),
         )
         .await;
     let fresh = person.eval(WARNING).await;
