@@ -111,6 +111,11 @@ impl Strategy for Ismcts {
                     None => break Some(reward(&state, seat)),
                 };
                 node = tree.descend(node, child);
+                // Ranking a deep node's actions costs more than a playout
+                // step: the clock is read at every level of the walk.
+                if clock.expired() {
+                    break None;
+                }
                 let situation = Situation::from_state(rules.options, &state, seat);
                 kinds = candidates(Some(&situation), legal, budget.candidates);
             };
