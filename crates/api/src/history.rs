@@ -121,8 +121,11 @@ fn record(
             seat: actor()?,
             cards: cards()?,
         },
-        // The service's own endings: the view's result and `End` say it all.
-        EventKind::Resign | EventKind::Timeout | EventKind::Void => return Ok(None),
+        // The service's own endings, and a forfeit the game goes on after:
+        // the view's seats, result and `End` say it all.
+        EventKind::Resign | EventKind::Timeout | EventKind::Void | EventKind::Forfeit => {
+            return Ok(None);
+        }
         EventKind::Unspecified => {
             return Err(ConvertError::new(
                 format!("{field}.kind"),

@@ -29,6 +29,41 @@ pub enum Limit {
     PerMove { ms: u64 },
     /// A bank per seat, plus an increment after each of its moves.
     Bank { initial_ms: u64, increment_ms: u64 },
+    /// A limit for every move, and a bank per seat that pays only for the
+    /// time a move takes beyond it, plus an increment after each move.
+    Overage {
+        per_move_ms: u64,
+        bank_ms: u64,
+        increment_ms: u64,
+    },
+}
+
+impl Limit {
+    /// The bank a seat starts with (none for a per-move limit).
+    fn initial_bank(self) -> u64 {
+        match self {
+            Self::PerMove { .. } => 0,
+            Self::Bank { initial_ms, .. } => initial_ms,
+            Self::Overage { bank_ms, .. } => bank_ms,
+        }
+    }
+
+    /// What a seat's bank gets after each of its moves.
+    fn increment(self) -> u64 {
+        match self {
+            Self::PerMove { .. } => 0,
+            Self::Bank { increment_ms, .. } | Self::Overage { increment_ms, .. } => increment_ms,
+        }
+    }
+
+    /// The time a move has before its seat's bank is charged.
+    fn free(self) -> u64 {
+        match self {
+            Self::PerMove { ms } => ms,
+            Self::Bank { .. } => 0,
+            Self::Overage { per_move_ms, .. } => per_move_ms,
+        }
+    }
 }
 
 /// What the service does when a seat's time runs out (outside a window,
@@ -38,6 +73,9 @@ pub enum Limit {
 pub enum OnTimeout {
     BotMove,
     Lose,
+    /// The seat forfeits alone (last place), the clock plays it from then
+    /// on, and the others play on (`live/forfeit.rs`).
+    Forfeit,
 }
 
 /// A validated time control, as stored in event 0.
@@ -85,7 +123,7 @@ impl TimeControl {
             None => {
                 return Err(ApiError::invalid(
                     "time_control.clock",
-                    "set per_move or bank",
+                    "set per_move, bank or overage",
                 ));
             }
             Some(v1::time_control::Clock::PerMove(d)) => Limit::PerMove {
@@ -106,10 +144,36 @@ impl TimeControl {
                     )?,
                 }
             }
+            Some(v1::time_control::Clock::Overage(overage)) => {
+                let required = |d: &Option<pbjson_types::Duration>, field: &str| {
+                    d.ok_or_else(|| ApiError::invalid(field, "is required"))
+                };
+                let per_move = required(&overage.per_move, "time_control.overage.per_move")?;
+                let bank = required(&overage.bank, "time_control.overage.bank")?;
+                let increment = overage.increment.unwrap_or_default();
+                Limit::Overage {
+                    per_move_ms: millis(
+                        &per_move,
+                        "time_control.overage.per_move",
+                        (min, MAX_LIMIT),
+                    )?,
+                    bank_ms: millis(
+                        &bank,
+                        "time_control.overage.bank",
+                        (Duration::ZERO, MAX_LIMIT),
+                    )?,
+                    increment_ms: millis(
+                        &increment,
+                        "time_control.overage.increment",
+                        (Duration::ZERO, MAX_INCREMENT),
+                    )?,
+                }
+            }
         };
         let on_timeout = match v1::OnTimeout::try_from(tc.on_timeout) {
             Ok(v1::OnTimeout::Unspecified | v1::OnTimeout::BotMove) => OnTimeout::BotMove,
             Ok(v1::OnTimeout::Lose) => OnTimeout::Lose,
+            Ok(v1::OnTimeout::Forfeit) => OnTimeout::Forfeit,
             Err(_) => {
                 return Err(ApiError::invalid(
                     "time_control.on_timeout",
@@ -131,10 +195,20 @@ impl TimeControl {
                 initial: Some(duration(initial_ms)),
                 increment: Some(duration(increment_ms)),
             }),
+            Limit::Overage {
+                per_move_ms,
+                bank_ms,
+                increment_ms,
+            } => v1::time_control::Clock::Overage(v1::time_control::Overage {
+                per_move: Some(duration(per_move_ms)),
+                bank: Some(duration(bank_ms)),
+                increment: Some(duration(increment_ms)),
+            }),
         };
         let on_timeout = match self.on_timeout {
             OnTimeout::BotMove => v1::OnTimeout::BotMove,
             OnTimeout::Lose => v1::OnTimeout::Lose,
+            OnTimeout::Forfeit => v1::OnTimeout::Forfeit,
         };
         v1::TimeControl {
             clock: Some(clock),
@@ -167,7 +241,8 @@ pub struct Clocks {
     pub control: TimeControl,
     /// Per seat: since when its clock runs; `None` while it does not.
     since: Vec<Option<OffsetDateTime>>,
-    /// Per seat: the bank left, not counting the running move (bank clocks).
+    /// Per seat: the bank left, not counting the running move (bank and
+    /// overage clocks).
     bank_ms: Vec<u64>,
     /// Seats whose holder is absent (disabled by an operator): their
     /// clocks run out as soon as they start.
@@ -176,10 +251,7 @@ pub struct Clocks {
 
 impl Clocks {
     pub fn new(control: TimeControl, players: u8) -> Self {
-        let initial = match control.limit {
-            Limit::PerMove { .. } => 0,
-            Limit::Bank { initial_ms, .. } => initial_ms,
-        };
+        let initial = control.limit.initial_bank();
         Self {
             control,
             since: vec![None; usize::from(players)],
@@ -195,12 +267,11 @@ impl Clocks {
 
     /// After an event stored at `at`: `actor` is the seat that acted (if
     /// any), `running` the seats whose clocks run now. A clock that stops
-    /// charges the bank for the time it ran; the actor gets the increment.
+    /// charges the bank for the time it ran beyond the free time of a move
+    /// (all of it for a bank clock); the actor gets the increment.
     pub fn advance(&mut self, at: OffsetDateTime, actor: Option<Seat>, running: SeatSet) {
-        let increment = match self.control.limit {
-            Limit::PerMove { .. } => 0,
-            Limit::Bank { increment_ms, .. } => increment_ms,
-        };
+        let increment = self.control.limit.increment();
+        let free = self.control.limit.free();
         for (i, since) in self.since.iter_mut().enumerate() {
             let seat = i as Seat;
             let acted = actor == Some(seat);
@@ -209,7 +280,9 @@ impl Clocks {
             {
                 let used = u64::try_from((at - start).whole_milliseconds()).unwrap_or(0);
                 let bank = &mut self.bank_ms[i];
-                *bank = bank.saturating_sub(used);
+                if !matches!(self.control.limit, Limit::PerMove { .. }) {
+                    *bank = bank.saturating_sub(used.saturating_sub(free));
+                }
                 if acted {
                     *bank += increment;
                 }
@@ -229,16 +302,21 @@ impl Clocks {
         }
         let left = match self.control.limit {
             Limit::PerMove { ms } => ms,
-            Limit::Bank { .. } => self.bank_ms[usize::from(seat)],
+            Limit::Bank { .. } | Limit::Overage { .. } => {
+                self.control.limit.free() + self.bank_ms[usize::from(seat)]
+            }
         };
         Some(since + Duration::from_millis(left))
     }
 
-    /// The seat's bank, not counting the running move (bank clocks only).
+    /// The seat's bank, not counting the running move (bank and overage
+    /// clocks only).
     pub fn time_left(&self, seat: Seat) -> Option<u64> {
         match self.control.limit {
             Limit::PerMove { .. } => None,
-            Limit::Bank { .. } => self.bank_ms.get(usize::from(seat)).copied(),
+            Limit::Bank { .. } | Limit::Overage { .. } => {
+                self.bank_ms.get(usize::from(seat)).copied()
+            }
         }
     }
 
@@ -251,18 +329,15 @@ impl Clocks {
 
     /// No deadline after an append starting at `now` can be earlier than
     /// this: a clock that starts then gets at least the limit (per move) or
-    /// the smallest bank or increment (bank), none if an absent seat's;
-    /// running clocks keep theirs.
+    /// the free time plus the smallest bank or increment (bank, overage),
+    /// none if an absent seat's; running clocks keep theirs.
     pub fn lower_bound(&self, now: OffsetDateTime) -> OffsetDateTime {
         let shortest = match self.control.limit {
             Limit::PerMove { ms } => ms,
-            Limit::Bank { increment_ms, .. } => self
-                .bank_ms
-                .iter()
-                .copied()
-                .min()
-                .unwrap_or(0)
-                .min(increment_ms),
+            limit @ (Limit::Bank { .. } | Limit::Overage { .. }) => {
+                let smallest = self.bank_ms.iter().copied().min().unwrap_or(0);
+                limit.free() + smallest.min(limit.increment())
+            }
         };
         let shortest = match self.absent.is_empty() {
             true => shortest,
@@ -320,6 +395,76 @@ mod tests {
         assert_eq!(clocks.time_left(0), Some(9_000));
         assert_eq!(clocks.deadline(1), Some(t1 + Duration::from_secs(10)));
         assert_eq!(clocks.earliest(), Some((t1 + Duration::from_secs(10), 1)));
+    }
+
+    #[test]
+    fn an_overage_bank_pays_only_for_the_time_beyond_the_move_limit() {
+        let control = TimeControl {
+            limit: Limit::Overage {
+                per_move_ms: 1_000,
+                bank_ms: 5_000,
+                increment_ms: 0,
+            },
+            on_timeout: OnTimeout::Forfeit,
+        };
+        let mut clocks = Clocks::new(control, 2);
+        let t0 = OffsetDateTime::UNIX_EPOCH;
+        clocks.advance(t0, None, SeatSet::from_iter([0]));
+        // The move limit plus the whole bank.
+        assert_eq!(clocks.deadline(0), Some(t0 + Duration::from_secs(6)));
+        // Within the limit: the bank is untouched.
+        let t1 = t0 + Duration::from_millis(800);
+        clocks.advance(t1, Some(0), SeatSet::from_iter([1]));
+        assert_eq!(clocks.time_left(0), Some(5_000));
+        // 2.5 s: 1.5 s over the limit comes from the bank.
+        let t2 = t1 + Duration::from_millis(2_500);
+        clocks.advance(t2, Some(1), SeatSet::from_iter([0]));
+        assert_eq!(clocks.time_left(1), Some(3_500));
+        assert_eq!(clocks.deadline(0), Some(t2 + Duration::from_secs(6)));
+        // No deadline can come sooner than the limit plus the smallest bank.
+        assert_eq!(clocks.lower_bound(t2), t2 + Duration::from_millis(1_000));
+    }
+
+    #[test]
+    fn an_overage_control_names_its_missing_or_bad_fields() {
+        let overage = |per_move: Option<i64>, bank: Option<i64>| v1::TimeControl {
+            clock: Some(v1::time_control::Clock::Overage(
+                v1::time_control::Overage {
+                    per_move: per_move.map(|s| pbjson_types::Duration {
+                        seconds: s,
+                        nanos: 0,
+                    }),
+                    bank: bank.map(|s| pbjson_types::Duration {
+                        seconds: s,
+                        nanos: 0,
+                    }),
+                    increment: None,
+                },
+            )),
+            on_timeout: v1::OnTimeout::Forfeit as i32,
+        };
+        let err = TimeControl::from_request(&overage(None, Some(10)), DEFAULT_MIN_LIMIT)
+            .expect_err("no limit");
+        assert_eq!(
+            err.to_string(),
+            "time_control.overage.per_move: is required"
+        );
+        let err = TimeControl::from_request(&overage(Some(2), Some(-1)), DEFAULT_MIN_LIMIT)
+            .expect_err("negative bank");
+        assert_eq!(
+            err.to_string(),
+            "time_control.overage.bank: must be between 0s and 24h"
+        );
+        let ok = TimeControl::from_request(&overage(Some(2), Some(0)), DEFAULT_MIN_LIMIT)
+            .expect("a fixed limit with an empty bank");
+        assert_eq!(ok.on_timeout, OnTimeout::Forfeit);
+        assert_eq!(ok.message(), {
+            let mut m = overage(Some(2), Some(0));
+            if let Some(v1::time_control::Clock::Overage(o)) = m.clock.as_mut() {
+                o.increment = Some(pbjson_types::Duration::default());
+            }
+            m
+        });
     }
 
     #[test]

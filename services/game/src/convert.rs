@@ -105,6 +105,22 @@ pub fn history(
             .zip(entries)
             .filter_map(|(record, entry)| history_event(record, entry, seat, full)),
     );
+    let forfeits = live
+        .forfeits
+        .iter()
+        .filter(|f| after.is_none_or(|a| f.version > a));
+    events.extend(forfeits.map(|f| v1::HistoryEvent {
+        version: f.version,
+        kind: v1::EventKind::Forfeit as i32,
+        seat: Some(u32::from(f.seat)),
+        cards: Vec::new(),
+        private_cards: Vec::new(),
+        time: Some(timestamp(f.at)),
+        by_clock: false,
+    }));
+    // A forfeit comes between moves: in version order (stable, so the
+    // records of one event keep theirs).
+    events.sort_by_key(|e| e.version);
     if let Some(end) = &live.ending
         && after.is_none_or(|a| end.version > a)
     {
@@ -175,6 +191,15 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
         v.trick_size = None;
     }
     let finish = places::of_live(live);
+    if !live.forfeits.is_empty() {
+        if v.phase == Phase::Over && live.void.is_none() {
+            v.loser = finish.skitgubbe();
+        }
+        // The clock plays a forfeited seat: its holder has nothing to do.
+        if v.seat.is_some_and(|s| live.has_forfeited(s)) {
+            v.legal.clear();
+        }
+    }
     let places = match live.void {
         Some(_) => Vec::new(),
         None => finish.known_places(),
@@ -190,6 +215,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
                 account_id: holder.map(|h| h.account_id.to_string()),
                 name: holder.map(|h| h.name.clone()),
                 is_bot: holder.is_some_and(|h| h.bot),
+                forfeited: live.has_forfeited(i as Seat),
                 hand_size: s.hand_size,
                 pile_size: s.pile_size,
                 out: s.out,
@@ -226,6 +252,7 @@ pub fn view(live: &Cached, seat: Option<Seat>, history_after: Option<u64>) -> v1
             _ if live.void.is_some() => v1::EndReason::Void,
             Some(Forfeit::Resigned) => v1::EndReason::Resigned,
             Some(Forfeit::Timeout) => v1::EndReason::Timeout,
+            None if !live.forfeits.is_empty() => v1::EndReason::Forfeit,
             None if v.drawn => v1::EndReason::ActionLimit,
             None => v1::EndReason::PlayedOut,
         } as i32,

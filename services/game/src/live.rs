@@ -12,6 +12,7 @@ mod absent;
 mod clocks;
 mod ending;
 mod forfeit;
+mod play_on;
 #[cfg(test)]
 mod tests;
 mod turns;
@@ -31,7 +32,7 @@ use time::OffsetDateTime;
 use crate::clock::{Clocks, TimeControl};
 use crate::shuffle::{Seed, Shuffles};
 
-pub use ending::{Ending, Forfeit, Void};
+pub use ending::{Ending, Forfeit, Forfeited, Void};
 pub use turns::to_act_at_start;
 
 /// Event kinds in the log.
@@ -58,6 +59,9 @@ pub mod kind {
     pub const VOID: &str = "void";
     /// An operator disabled the holder of a seat: the clock rule plays it.
     pub const ABSENT: &str = "absent";
+    /// A seat's clock ran out under `forfeit`: it has the last place, the
+    /// clock plays it from then on, and the game goes on.
+    pub const FORFEIT: &str = "forfeit";
 }
 
 /// Who holds a seat, as everyone may see.
@@ -147,6 +151,9 @@ pub struct Live {
     pub clocks: Option<Clocks>,
     /// Set when a seat resigned or lost on time.
     pub ending: Option<Ending>,
+    /// Seats that forfeited and play on by the clock, in the order they
+    /// forfeited (`live/forfeit.rs`).
+    pub forfeits: Vec<Forfeited>,
     /// Set when an operator voided the game.
     pub void: Option<Void>,
     /// Seats whose holder an operator disabled (`absent.rs`).
@@ -227,6 +234,7 @@ impl Live {
             shuffles: 0,
             clocks,
             ending: None,
+            forfeits: Vec::new(),
             void: None,
             absent: SeatSet::EMPTY,
             absent_at: None,
@@ -297,6 +305,7 @@ impl Live {
             kind::RESIGN | kind::TIMEOUT => self.apply_forfeit(event).map_err(corrupt)?,
             kind::VOID => self.apply_void(event).map_err(corrupt)?,
             kind::ABSENT => self.apply_absent(event).map_err(corrupt)?,
+            kind::FORFEIT => self.apply_play_on_forfeit(event).map_err(corrupt)?,
             other => return Err(corrupt(format!("unknown event kind {other:?}"))),
         }
         self.version = event.seq;
@@ -369,6 +378,7 @@ impl Live {
         kind: MoveKind,
         move_id: &str,
     ) -> Result<Vec<NewEvent>, ApiError> {
+        self.check_not_forfeited(seat)?;
         let (event, state) = self.plan_action(seat, kind, false)?;
         let mut events = vec![event.with_move_id(move_id)];
         self.chance_events(state, &mut events)?;

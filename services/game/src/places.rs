@@ -5,7 +5,11 @@
 //!   action) share first place.
 //! - The other seats that went out follow in the order they went out; a
 //!   place counts the seats ahead, so after two safe seats comes place 3.
-//! - The loser (played out, resigned, timed out) is last.
+//! - Seats that forfeited on time and played on by the clock
+//!   (`ON_TIMEOUT_FORFEIT`) take the last places, the first to forfeit
+//!   last; the others are placed among themselves as if those seats were
+//!   not there.
+//! - The loser (played out, resigned, timed out) is last of the others.
 //! - Seats still in at the end (a draw by the action limit, everyone but
 //!   a resigner or a `between.empty_hand: loses` loser, or blue seats left
 //!   without cards that nobody can lead, rules.md B17) share the place
@@ -25,6 +29,8 @@ pub struct Finish {
     /// How many of `out`'s first seats went out when phase one ended.
     pub safe: usize,
     pub loser: Option<Seat>,
+    /// Seats that forfeited and played on, in the order they forfeited.
+    pub forfeited: Vec<Seat>,
 }
 
 impl Finish {
@@ -37,13 +43,24 @@ impl Finish {
             safe: safe_at_phase_two(game.history(), &out),
             out,
             loser: state.loser(),
+            forfeited: Vec::new(),
         }
+    }
+
+    /// The same standing with `seats` forfeited, in that order.
+    pub fn with_forfeited(mut self, seats: Vec<Seat>) -> Self {
+        self.forfeited = seats;
+        self
+    }
+
+    /// The seat with the last place: the first that forfeited, else the
+    /// loser.
+    pub fn skitgubbe(&self) -> Option<Seat> {
+        self.forfeited.first().copied().or(self.loser)
     }
 
     /// The same standing with `seat` as the loser (a resignation or a
     /// timeout ends the game outside the rules).
-    // The resign and timeout endings (being added) call this.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub fn with_loser(mut self, seat: Seat) -> Self {
         self.loser = Some(seat);
         self
@@ -52,14 +69,24 @@ impl Finish {
     /// Every seat's place once the game is over (1-based, shared places
     /// repeat).
     pub fn places(&self) -> Vec<u32> {
-        let after_out = self.out.len() as u32 + 1;
+        let forfeited = |seat: &Seat| self.forfeited.contains(seat);
+        let safe = self.out[..self.safe]
+            .iter()
+            .filter(|s| !forfeited(s))
+            .count();
+        let out: Vec<Seat> = self.out.iter().copied().filter(|s| !forfeited(s)).collect();
+        let after_out = out.len() as u32 + 1;
+        let last = u32::from(self.players);
         (0..self.players)
             .map(|seat| {
-                if self.loser == Some(seat) {
-                    return u32::from(self.players);
+                if let Some(i) = self.forfeited.iter().position(|&f| f == seat) {
+                    return last - i as u32;
                 }
-                match self.out.iter().position(|&o| o == seat) {
-                    Some(i) if i < self.safe => 1,
+                if self.loser == Some(seat) {
+                    return last - self.forfeited.len() as u32;
+                }
+                match out.iter().position(|&o| o == seat) {
+                    Some(i) if i < safe => 1,
                     Some(i) => i as u32 + 1,
                     None => after_out,
                 }
@@ -75,7 +102,10 @@ impl Finish {
             .enumerate()
             .map(|(seat, place)| {
                 let seat = seat as Seat;
-                (self.loser == Some(seat) || self.out.contains(&seat)).then_some(place)
+                let known = self.loser == Some(seat)
+                    || self.out.contains(&seat)
+                    || self.forfeited.contains(&seat);
+                known.then_some(place)
             })
             .collect()
     }
@@ -84,10 +114,11 @@ impl Finish {
 /// The standing of a live game: the one place views and ratings read it.
 pub fn of_live(live: &Live) -> Finish {
     let finish = Finish::of(&live.game);
-    match &live.ending {
+    let finish = match &live.ending {
         Some(ending) => finish.with_loser(ending.seat),
         None => finish,
-    }
+    };
+    finish.with_forfeited(live.forfeits.iter().map(|f| f.seat).collect())
 }
 
 /// How many of `out`'s first seats were safe when phase one ended: seats
@@ -132,6 +163,7 @@ mod tests {
             out: out.to_vec(),
             safe,
             loser,
+            forfeited: Vec::new(),
         }
     }
 
@@ -156,6 +188,22 @@ mod tests {
     fn a_resignation_ties_the_others_still_in() {
         let f = finish(4, &[2], 0, None).with_loser(0);
         assert_eq!(f.places(), [4, 2, 1, 2]);
+    }
+
+    #[test]
+    fn forfeited_seats_take_the_last_places_and_the_others_keep_their_order() {
+        // Seat 1 forfeited first and seat 3 second; the clock played them
+        // out early (out order 1, 2, 3), and seat 0 was left holding cards.
+        let f = finish(4, &[1, 2, 3], 0, Some(0)).with_forfeited(vec![1, 3]);
+        assert_eq!(f.places(), [2, 4, 1, 3]);
+        assert_eq!(f.skitgubbe(), Some(1));
+        // A forfeited seat that was left holding cards: the others go by
+        // their order out.
+        let f = finish(3, &[0, 2], 0, Some(1)).with_forfeited(vec![1]);
+        assert_eq!(f.places(), [1, 3, 2]);
+        // Known while the game runs: the forfeited seat's place.
+        let f = finish(3, &[], 0, None).with_forfeited(vec![2]);
+        assert_eq!(f.known_places(), [None, None, Some(3)]);
     }
 
     #[test]

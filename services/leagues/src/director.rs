@@ -191,7 +191,11 @@ impl Director {
             };
             return Ok(Some((void, false)));
         }
-        let timed_out = result.reason == EndReason::Timeout as i32;
+        // A loss on time: the game ended by it, or a seat forfeited and
+        // the others played on (the loser is the first that forfeited).
+        let timed_out = [EndReason::Timeout, EndReason::Forfeit]
+            .iter()
+            .any(|&r| result.reason == r as i32);
         // The seat that lost on time: a no-show, or an abandon.
         let no_show = result
             .loser

@@ -246,7 +246,8 @@ fn view_round_trips_with_protobuf_json_conventions() {
                 "pileSize": 0,
                 "out": false,
                 "deadline": "2023-11-14T22:13:20Z",
-                "knownCards": []
+                "knownCards": [],
+                "forfeited": false
             }],
             "toAct": [0],
             "viewerSeat": 0,

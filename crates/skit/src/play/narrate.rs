@@ -103,6 +103,9 @@ pub fn event_line(view: &View, event: &HistoryEvent) -> Option<String> {
         EventKind::Bank => format!("{who} banked {cards}"),
         EventKind::Resign => format!("{who} resigned"),
         EventKind::Timeout => format!("{who} ran out of time"),
+        EventKind::Forfeit => {
+            format!("{who} ran out of time and forfeited: the clock plays on for them")
+        }
         EventKind::Void => "An operator voided the game: it has no result".to_owned(),
         EventKind::Shuffle if !drew.is_empty() => return Some(format!("You were dealt {drew}.")),
         EventKind::Shuffle | EventKind::Unspecified => return None,

@@ -14,6 +14,7 @@ const REASONS = {
   END_REASON_RESIGNED: (v) => `${who(v, v.result.loser)} resigned.`,
   END_REASON_TIMEOUT: (v) => `${who(v, v.result.loser)} ran out of time.`,
   END_REASON_VOID: () => "An operator voided this game: it has no result.",
+  END_REASON_FORFEIT: (v) => `${who(v, v.result.loser)} ran out of time and forfeited; the others played on for their places.`,
 };
 
 // The viewer's own outcome: first out only in a game that had a loser; a

@@ -25,6 +25,7 @@ const VERBS = {
   EVENT_KIND_BANK: "banked",
   EVENT_KIND_RESIGN: "resigned",
   EVENT_KIND_TIMEOUT: "ran out of time",
+  EVENT_KIND_FORFEIT: "ran out of time and forfeited: the clock plays on for them",
 };
 
 // Kinds of event whose cards go to the table, and from there to a pile.

@@ -320,6 +320,8 @@ impl GameApi {
                     req.move_id
                 )));
             }
+            // The clock plays a forfeited seat for good, whatever the version.
+            live.check_not_forfeited(seat)?;
             if req.expected_version != live.version {
                 return Err(ApiError::stale(req.expected_version, live.version));
             }

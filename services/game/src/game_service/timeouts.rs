@@ -49,8 +49,9 @@ impl GameApi {
 }
 
 /// What a run-out clock does for `seat`: in a window where it may pass, a
-/// pass; otherwise a bot move or a loss, as the time control says. In a
-/// game without a clock only an absent seat is ever due: it forfeits.
+/// pass; otherwise a bot move, a loss or a forfeit with play going on, as
+/// the time control says (a seat that forfeited gets bot moves). In a game
+/// without a clock only an absent seat is ever due: it forfeits.
 fn timeout_events(live: &Live, seat: Seat) -> Result<Vec<NewEvent>, ApiError> {
     if live.clocks.is_none() {
         return live.plan_forfeit(seat, Forfeit::Timeout, None);
@@ -63,8 +64,14 @@ fn timeout_events(live: &Live, seat: Seat) -> Result<Vec<NewEvent>, ApiError> {
         .clocks
         .as_ref()
         .map_or(OnTimeout::BotMove, |c| c.control.on_timeout);
+    // A seat that forfeited is played by the clock until the end.
+    let on_timeout = match live.has_forfeited(seat) {
+        true => OnTimeout::BotMove,
+        false => on_timeout,
+    };
     match on_timeout {
         OnTimeout::Lose => live.plan_forfeit(seat, Forfeit::Timeout, None),
+        OnTimeout::Forfeit => live.plan_play_on_forfeit(seat),
         OnTimeout::BotMove => {
             let view = live.game.view(Some(seat));
             // Seeded by the version: the same position gets the same move.

@@ -24,6 +24,7 @@ impl Live {
         reason: Forfeit,
         move_id: Option<&str>,
     ) -> Result<Vec<NewEvent>, ApiError> {
+        self.check_not_forfeited(seat)?;
         if self.is_over() {
             return Err(ApiError::failed_precondition(format!(
                 "game {} is over",

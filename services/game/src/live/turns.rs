@@ -12,12 +12,13 @@ use super::{Created, Holder, Joined, Live, kind};
 use crate::shuffle::{Seed, Shuffles};
 
 impl Live {
-    /// The seats that may act now; none once the game is over.
+    /// The seats that may act now, less those the clock plays for good
+    /// (forfeited); none once the game is over.
     pub fn seats_to_act(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
         }
-        may_act(self.game.rules(), self.game.state())
+        may_act(self.game.rules(), self.game.state()).minus(self.forfeited_seats())
     }
 
     /// Who may act once `events` are applied after the current version;
@@ -28,6 +29,7 @@ impl Live {
         let mut state = *self.game.state();
         let mut holders = self.seats.clone();
         let mut over = self.ending.is_some() || self.void.is_some();
+        let mut forfeited = self.forfeited_seats();
         for event in events {
             match event.kind.as_str() {
                 kind::MOVE | kind::SHUFFLE => {
@@ -39,6 +41,10 @@ impl Live {
                     *holders.get_mut(joined.seat)? = Some(joined.holder);
                 }
                 kind::RESIGN | kind::TIMEOUT | kind::VOID => over = true,
+                kind::FORFEIT => {
+                    let seat = event.payload["seat"].as_u64()?;
+                    forfeited.insert(Seat::try_from(seat).ok()?);
+                }
                 _ => {}
             }
         }
@@ -53,7 +59,7 @@ impl Live {
             }
             return Some(ended);
         }
-        Some(to_act(may_act(rules, &state), &holders))
+        Some(to_act(may_act(rules, &state).minus(forfeited), &holders))
     }
 }
 

@@ -24,11 +24,11 @@ on_both_databases!(
 );
 
 /// Clock limits this short are allowed in these tests only.
-async fn app(db: &TestDb) -> GameService {
+pub(crate) async fn app(db: &TestDb) -> GameService {
     spawn_game_with(db, |config| config.clock_min_limit_ms = 100).await
 }
 
-fn duration(ms: i64) -> pbjson_types::Duration {
+pub(crate) fn duration(ms: i64) -> pbjson_types::Duration {
     pbjson_types::Duration {
         seconds: ms / 1000,
         nanos: (ms % 1000 * 1_000_000) as i32,
@@ -43,7 +43,7 @@ fn per_move(ms: i64, on_timeout: OnTimeout) -> TimeControl {
 }
 
 /// A game with one guest per seat under `time_control`.
-async fn timed_game(
+pub(crate) async fn timed_game(
     app: &GameService,
     preset: &str,
     players: usize,
@@ -80,7 +80,13 @@ async fn timed_game(
 }
 
 /// Seat `seat`'s view once the version is past `after` (or after 8 s).
-async fn view_after(app: &GameService, game: &str, seat: u32, token: &str, after: u64) -> View {
+pub(crate) async fn view_after(
+    app: &GameService,
+    game: &str,
+    seat: u32,
+    token: &str,
+    after: u64,
+) -> View {
     let req = GetViewRequest {
         game_id: game.into(),
         seat: Some(seat),
@@ -97,7 +103,7 @@ async fn view_after(app: &GameService, game: &str, seat: u32, token: &str, after
 }
 
 /// The seat whose turn it is in `v`.
-fn turn(v: &View) -> u32 {
+pub(crate) fn turn(v: &View) -> u32 {
     *v.to_act.first().expect("a seat to act")
 }
 

@@ -25,6 +25,7 @@ mod discovery;
 mod divisions;
 mod errors;
 mod export;
+mod forfeits;
 mod health;
 mod jwt;
 mod limits;
