@@ -118,7 +118,7 @@ async fn prepare(config: &Config) -> anyhow::Result<AppState> {
     ));
     // Games a crash left unmarked or unrated; in the background, so
     // start-up is quick.
-    tokio::spawn(rating_jobs::recover(state.clone()));
+    state.spawn_background(rating_jobs::recover(state.clone()));
     state.spawn_background(rating_jobs::retry_failed(
         state.clone(),
         config.ratings_retry(),
@@ -214,7 +214,7 @@ pub async fn run(
     );
     tracing::info!(addr = ?listener.local_addr().ok(), "serving gRPC, gRPC-Web and REST");
     let served = skit_gateway::serve_with(listener, app, limits.connections(), shutdown).await;
-    state.stop_background();
+    state.stop_background().await;
     drop(state);
     // Lets a restart in the same process open the database again.
     store.shutdown().await;

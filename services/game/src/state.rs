@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use skit_store::{GameId, GameQuotas, GroupCommit, NewEvent, Store, StoredEvent, ToAct};
+use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::Authenticator;
@@ -23,8 +24,9 @@ pub struct AppState {
     pub(crate) games: Arc<Games>,
     pub(crate) long_poll_cap: Duration,
     /// The background tasks (following the store's append notices,
-    /// applying run-out clocks, evicting idle games), stopped with the server.
-    pub(crate) background: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
+    /// applying run-out clocks, evicting idle games, rating recovery),
+    /// stopped and joined with the server.
+    pub(crate) background: Arc<Mutex<JoinSet<()>>>,
     /// The shortest clock limit a game may set.
     pub(crate) clock_min_limit: Duration,
     /// Wakes the timeout task: this instance stored a new deadline.
@@ -95,22 +97,57 @@ impl AppState {
 
     /// Runs `task` in the background until [`Self::stop_background`].
     pub(crate) fn spawn_background(&self, task: impl Future<Output = ()> + Send + 'static) {
-        let handle = tokio::spawn(task).abort_handle();
         self.background
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push(handle);
+            .spawn(task);
     }
 
-    pub(crate) fn stop_background(&self) {
-        let tasks = std::mem::take(
+    /// Stops every background task and waits until each has ended, so
+    /// nothing of theirs runs (or holds the store) once this returns.
+    pub(crate) async fn stop_background(&self) {
+        let mut tasks = std::mem::take(
             &mut *self
                 .background
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner),
         );
-        for task in tasks {
-            task.abort();
-        }
+        tasks.abort_all();
+        while tasks.join_next().await.is_some() {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use skit_store::Store;
+
+    use super::AppState;
+    use crate::config::Config;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn stopping_the_background_waits_until_every_task_has_ended() {
+        // Arrange: a task that would run for ever, holding a resource.
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("bg.db").display());
+        let store = Store::connect(&url).await.expect("the database");
+        let state = AppState::new(store.clone(), &Config::default(), None);
+        let held = Arc::new(());
+        let (started, running) = tokio::sync::oneshot::channel();
+        let resource = held.clone();
+        state.spawn_background(async move {
+            let _resource = resource;
+            let _ = started.send(());
+            std::future::pending::<()>().await;
+        });
+        running.await.expect("the task started");
+
+        // Act
+        state.stop_background().await;
+
+        // Assert: the task is gone, and with it what it held.
+        assert_eq!(Arc::strong_count(&held), 1, "the task still holds it");
+        store.shutdown().await;
     }
 }

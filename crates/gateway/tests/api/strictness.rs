@@ -166,8 +166,14 @@ async fn two_members_of_a_oneof_are_refused_as_the_schema_says() {
 
     assert_eq!(action["maxProperties"], 1);
     let pairs = clock["not"]["anyOf"].as_array().expect("pairs of clocks");
-    assert!(pairs.contains(&json!({"required": ["perMove", "bank"]})), "{pairs:?}");
-    assert!(pairs.contains(&json!({"required": ["bank", "overage"]})), "{pairs:?}");
+    assert!(
+        pairs.contains(&json!({"required": ["perMove", "bank"]})),
+        "{pairs:?}"
+    );
+    assert!(
+        pairs.contains(&json!({"required": ["bank", "overage"]})),
+        "{pairs:?}"
+    );
     assert!(refused_as_malformed(&post(&app, moves, &two_kinds).await));
     assert!(refused_as_malformed(&post(&app, create, &two_clocks).await));
 }

@@ -68,6 +68,6 @@ async fn after_missed_notices_a_cached_game_reads_the_log_on_its_next_use() {
     assert_eq!(unheard, before, "no notice, no read: the cached copy");
     assert!(after > before, "read the log: {after} after {before}");
     drop(api);
-    state.stop_background();
+    state.stop_background().await;
     store.shutdown().await;
 }
