@@ -11,6 +11,7 @@ mod admin_games;
 mod admin_instances;
 mod admin_password;
 mod api;
+mod chosen_seed;
 mod api_keys;
 mod bad_input;
 mod banned;
