@@ -104,7 +104,11 @@ pub fn table(t: &TournamentTable) -> v1::TournamentTable {
 
 /// `t` among all of its tournament's `tables`: with its deal's seed once
 /// the deal is over (a duplicate event's).
-pub fn table_in(spec: &Spec, tables: &[TournamentTable], t: &TournamentTable) -> v1::TournamentTable {
+pub fn table_in(
+    spec: &Spec,
+    tables: &[TournamentTable],
+    t: &TournamentTable,
+) -> v1::TournamentTable {
     v1::TournamentTable {
         deal_seed: crate::duplicate::published(spec, tables, t),
         ..table(t)

@@ -187,9 +187,9 @@ mod tests {
         ];
         let seats = |t: &Table| t.seats.iter().map(|p| p.0).collect::<Vec<_>>();
         let second: Vec<_> = rotated(&s, &first, 5).iter().map(seats).collect();
-        assert_eq!(second, [vec![11, 12, 10], vec![21, 22, 20]]);
+        assert_eq!(second, [vec![11u64, 12, 10], vec![21, 22, 20]]);
         let third: Vec<_> = rotated(&s, &first, 6).iter().map(seats).collect();
-        assert_eq!(third, [vec![12, 10, 11], vec![22, 20, 21]]);
+        assert_eq!(third, [vec![12u64, 10, 11], vec![22, 20, 21]]);
     }
 
     #[test]

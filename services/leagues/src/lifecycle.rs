@@ -82,7 +82,7 @@ impl Snapshot {
             };
             return self.end(TournamentPhase::Terminated, why);
         }
-        if self.spec.format() == TournamentFormat::Duplicate && players % seats != 0 {
+        if self.spec.format() == TournamentFormat::Duplicate && !players.is_multiple_of(seats) {
             return self.end(
                 TournamentPhase::Terminated,
                 format!(
@@ -289,7 +289,11 @@ impl Snapshot {
         };
         let mut tables = self.tables.clone();
         replace(&mut tables, &table);
-        events.tables(kind, t, vec![convert::table_in(&self.spec, &tables, &table)]);
+        events.tables(
+            kind,
+            t,
+            vec![convert::table_in(&self.spec, &tables, &table)],
+        );
         if finished {
             let standings = self.standings(t, &tables);
             events.standings(t, standings);

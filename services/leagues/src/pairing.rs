@@ -12,8 +12,8 @@ use skit_league::{
 use skit_proto::v1::TournamentFormat;
 use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
 
-pub use crate::scores::field;
 use crate::duplicate;
+pub use crate::scores::field;
 use crate::scores::{account, counted, player, points_standings};
 use crate::spec::Spec;
 

@@ -204,7 +204,7 @@ impl Spec {
                 .map_err(|e| ApiError::invalid("seats", format!("tables of {n} seats: {e}")))?;
         }
         check_length(format, req.rounds, req.duration_minutes)?;
-        if format == TournamentFormat::Duplicate && req.rounds % req.seats != 0 {
+        if format == TournamentFormat::Duplicate && !req.rounds.is_multiple_of(req.seats) {
             return Err(ApiError::invalid(
                 "rounds",
                 format!(
@@ -270,7 +270,7 @@ impl Spec {
             duration_minutes: req.duration_minutes,
             stages,
             deal_secret: (format == TournamentFormat::Duplicate)
-                .then(|| crate::duplicate::draw_secret()),
+                .then(crate::duplicate::draw_secret),
         })
     }
 

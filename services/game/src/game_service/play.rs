@@ -35,10 +35,12 @@ fn seat_account(i: usize, text: &str) -> Result<AccountId, ApiError> {
 /// operator's alone, refused to anyone else before anything is looked up.
 fn chosen_seed(caller: &Caller, req: &CreateGameRequest) -> Result<Option<Seed>, ApiError> {
     if !caller.is_operator() {
-        let field = match () {
-            () if req.shuffle_seed.is_some() => "shuffle_seed",
-            () if req.seal_seed => "seal_seed",
-            () => return Ok(None),
+        let field = if req.shuffle_seed.is_some() {
+            "shuffle_seed"
+        } else if req.seal_seed {
+            "seal_seed"
+        } else {
+            return Ok(None);
         };
         return Err(ApiError::new(
             ErrorCode::PermissionDenied,
@@ -97,9 +99,7 @@ impl GameApi {
         let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
         let seed = match chosen {
             Some(seed) => seed,
-            None => {
-                Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?
-            }
+            None => Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?,
         };
         let holders: Vec<Option<Holder>> = seats
             .iter()

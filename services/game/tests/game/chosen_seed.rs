@@ -83,10 +83,10 @@ async fn only_the_operator_chooses_or_seals_a_seed(db: &TestDb) {
     app.stop().await;
 }
 
-on_both_databases!(games_from_one_seed_get_the_same_cards);
-
-async fn games_from_one_seed_get_the_same_cards(db: &TestDb) {
-    let app = spawn_game(db).await;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_from_one_seed_get_the_same_cards() {
+    let db = TestDb::sqlite();
+    let app = spawn_game(&db).await;
     let (ann, bo) = (app.guest("ann").await, app.guest("bo").await);
     let mut games = app.games().await;
     let create = |seal: bool| {
@@ -160,7 +160,10 @@ async fn games_from_one_seed_get_the_same_cards(db: &TestDb) {
     assert_eq!(dealt, json!({ "shuffle": deck }));
     let kept = history(&sealed.game_id).await;
     assert_eq!(kept.seed, None, "a sealed game never shows its seed");
-    assert!(!kept.complete && kept.actions.is_empty(), "nor its full log");
+    assert!(
+        !kept.complete && kept.actions.is_empty(),
+        "nor its full log"
+    );
     assert_eq!(kept.shuffle_commitment, seed.commitment());
     let result = view(&mut games, &sealed.game_id, 1, &bo.token)
         .await

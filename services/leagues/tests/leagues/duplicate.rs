@@ -160,10 +160,12 @@ async fn a_duplicate_tournament_plays_every_deal_in_every_seat() {
             .entry(deal(table))
             .or_default()
             .insert(history.shuffle_commitment);
-        seeds
-            .entry(deal(table))
-            .or_default()
-            .insert(table.deal_seed.clone().expect("published once the deal is over"));
+        seeds.entry(deal(table)).or_default().insert(
+            table
+                .deal_seed
+                .clone()
+                .expect("published once the deal is over"),
+        );
     }
     // Every entrant of a group sat in every seat of its deal.
     assert_eq!(seats_played.len(), 12, "six entrants, two deals");
@@ -181,7 +183,10 @@ async fn a_duplicate_tournament_plays_every_deal_in_every_seat() {
         let seed = skit_fairness::Seed::from_hex(seed.iter().next().expect("a seed"))
             .expect("a 32-byte seed");
         assert_eq!(Some(&seed.commitment()), seen.iter().next());
-        assert!(decks.insert(skit_fairness::deck(&seed)), "each deal its own cards");
+        assert!(
+            decks.insert(format!("{:?}", skit_fairness::deck(&seed))),
+            "each deal its own cards"
+        );
     }
 
     // The standings: placement points summed over every rotation of the
@@ -228,7 +233,10 @@ async fn a_duplicate_event_needs_a_round_per_seat_of_every_deal() {
         .await
         .expect_err("4 rounds are not whole deals of 3");
     skit_testkit::Expected::invalid("rounds").grpc(&refused);
-    assert!(refused.message().contains("multiple of seats (3)"), "{refused:?}");
+    assert!(
+        refused.message().contains("multiple of seats (3)"),
+        "{refused:?}"
+    );
     drop(client);
     leagues.stop().await;
     game.stop().await;
