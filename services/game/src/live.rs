@@ -84,6 +84,11 @@ pub struct Created {
     /// Absent: no clock (and in games stored before clocks existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// The operator sealed the seed: it is never revealed, nor the full
+    /// log, even once the game is over (whoever chose the seed publishes
+    /// it; docs/fairness.md, "Sealed games").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sealed: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -134,6 +139,8 @@ pub struct Live {
     pub seats: Vec<Option<Holder>>,
     pub rated: bool,
     pub commitment: String,
+    /// Whether the seed and the full log stay hidden after the end.
+    pub sealed: bool,
     /// When the game was created (event 0, the deal).
     pub created_at: OffsetDateTime,
     seed: Seed,
@@ -191,6 +198,7 @@ impl Live {
             rated,
             seats,
             time_control,
+            sealed: false,
         })
     }
 
@@ -223,6 +231,7 @@ impl Live {
             seats: created.seats,
             rated: created.rated,
             commitment: created.commitment,
+            sealed: created.sealed,
             created_at: first.created_at,
             seed,
             deck,
@@ -469,9 +478,15 @@ impl Live {
         }
     }
 
+    /// Whether the seed and the full log may be shown: the game is over
+    /// and was not sealed.
+    pub fn revealed(&self) -> bool {
+        self.is_over() && !self.sealed
+    }
+
     /// The seed, once it may be revealed.
     pub fn revealed_seed(&self) -> Option<String> {
-        self.is_over().then(|| self.seed.to_hex())
+        self.revealed().then(|| self.seed.to_hex())
     }
 
     pub fn holds(&self, account: AccountId, seat: Seat) -> bool {

@@ -98,6 +98,20 @@ pub fn table(t: &TournamentTable) -> v1::TournamentTable {
         places: t.places.clone().unwrap_or_default(),
         loser: t.loser,
         no_show: t.no_show.map(|a| a.0.to_string()),
+        deal_seed: None,
+    }
+}
+
+/// `t` among all of its tournament's `tables`: with its deal's seed once
+/// the deal is over (a duplicate event's).
+pub fn table_in(
+    spec: &Spec,
+    tables: &[TournamentTable],
+    t: &TournamentTable,
+) -> v1::TournamentTable {
+    v1::TournamentTable {
+        deal_seed: crate::duplicate::published(spec, tables, t),
+        ..table(t)
     }
 }
 

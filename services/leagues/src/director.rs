@@ -143,6 +143,10 @@ impl Director {
         table: TournamentTable,
     ) -> Result<TournamentTable, StepError> {
         let spec = &snapshot.spec;
+        // A duplicate event deals every rotation of a deal from its seed,
+        // sealed so that no player learns it before the deal is over.
+        let (deal, _) = crate::duplicate::deal_and_rotation(spec, table.round);
+        let shuffle_seed = crate::duplicate::deal_seed(spec, deal, table.table);
         let request = CreateGameRequest {
             rules: Some(spec.rules_message()),
             players: u32::try_from(table.seats.len()).unwrap_or(u32::MAX),
@@ -161,6 +165,8 @@ impl Director {
                 "tournament/{}/{}/{}",
                 snapshot.tournament.id, table.round, table.table
             ),
+            seal_seed: shuffle_seed.is_some(),
+            shuffle_seed,
         };
         let game_id = self.game.create_game(request).await?;
         tracing::info!(tournament_id = %snapshot.tournament.id, round = table.round, table = table.table, %game_id, "table's game created");

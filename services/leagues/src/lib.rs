@@ -17,6 +17,7 @@
 pub mod config;
 mod convert;
 mod director;
+mod duplicate;
 mod error;
 mod events;
 pub mod export;

@@ -82,6 +82,15 @@ impl Snapshot {
             };
             return self.end(TournamentPhase::Terminated, why);
         }
+        if self.spec.format() == TournamentFormat::Duplicate && !players.is_multiple_of(seats) {
+            return self.end(
+                TournamentPhase::Terminated,
+                format!(
+                    "a duplicate event seats every group at a full table of {seats}: \
+                     {players} entrants is not a multiple of {seats}"
+                ),
+            );
+        }
         if self.spec.format() == TournamentFormat::Elimination {
             let stages: Vec<_> = self.spec.stages.iter().map(|s| s.league()).collect();
             if let Err(e) = skit_league::plan(players, seats, &stages) {
@@ -278,10 +287,14 @@ impl Snapshot {
         } else {
             TournamentEventKind::TableStarted
         };
-        events.tables(kind, t, vec![convert::table(&table)]);
+        let mut tables = self.tables.clone();
+        replace(&mut tables, &table);
+        events.tables(
+            kind,
+            t,
+            vec![convert::table_in(&self.spec, &tables, &table)],
+        );
         if finished {
-            let mut tables = self.tables.clone();
-            replace(&mut tables, &table);
             let standings = self.standings(t, &tables);
             events.standings(t, standings);
         }
@@ -332,6 +345,7 @@ mod tests {
             seed: 1,
             duration_minutes: 10,
             stages: Vec::new(),
+            deal_secret: None,
         };
         let entries = (1..=4)
             .map(|a| TournamentEntry {

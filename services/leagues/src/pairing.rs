@@ -12,6 +12,7 @@ use skit_league::{
 use skit_proto::v1::TournamentFormat;
 use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
 
+use crate::duplicate;
 pub use crate::scores::field;
 use crate::scores::{account, counted, player, points_standings};
 use crate::spec::Spec;
@@ -144,6 +145,28 @@ pub fn next_round(
             let index = round.saturating_sub(1) as usize;
             (schedule.rounds.get(index).cloned().unwrap_or_default(), 0)
         }
+        TournamentFormat::Duplicate => match duplicate::deal_and_rotation(spec, round) {
+            // A new deal: its groups seated as Swiss round `deal`, against
+            // the groups of the earlier deals.
+            (deal, 0) => {
+                let mut history = History::new();
+                for t in duplicate::first_rotations(spec, tables, round) {
+                    history.record(&t);
+                }
+                let ranking = ranking(spec, entries, tables, deal);
+                let seated = swiss(SwissRequest {
+                    ranking: &ranking,
+                    seats: spec.seats as usize,
+                    history: &history,
+                    constraints: &constraints,
+                    seed,
+                    round: deal,
+                    budget: BUDGET,
+                })?;
+                (seated.tables, seated.repeat_limit)
+            }
+            _ => (duplicate::rotated(spec, tables, round), 0),
+        },
         _ => {
             let mut history = History::new();
             for t in tables.iter().filter(|t| counted(t) && t.round < round) {
@@ -197,7 +220,12 @@ pub fn standings_of(
     entries: &[TournamentEntry],
     tables: &[TournamentTable],
 ) -> Result<Vec<Standing>, StandingsError> {
-    let rows = points_standings(spec, entries, tables)?;
+    let rows = match spec.format() {
+        TournamentFormat::Duplicate => {
+            points_standings(spec, entries, &crate::duplicate::counted(spec, tables))?
+        }
+        _ => points_standings(spec, entries, tables)?,
+    };
     Ok(match spec.format() {
         TournamentFormat::Elimination => crate::stages::reorder(spec, entries, tables, rows),
         _ => rows,

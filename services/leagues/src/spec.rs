@@ -39,6 +39,11 @@ pub struct Spec {
     /// An elimination event's stages, in order; empty otherwise.
     #[serde(default)]
     pub stages: Vec<StageSpec>,
+    /// A duplicate event's secret, 64 hex characters drawn at creation:
+    /// each deal's seed derives from it (`duplicate::deal_seed`). Never
+    /// shown; absent for the other formats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_secret: Option<String>,
 }
 
 /// One stage of an elimination event.
@@ -183,7 +188,7 @@ impl Spec {
             .ok_or_else(|| {
                 ApiError::invalid(
                     "format",
-                    "must be SWISS, ROUND_ROBIN, ARENA, LADDER or ELIMINATION",
+                    "must be SWISS, ROUND_ROBIN, ARENA, LADDER, ELIMINATION or DUPLICATE",
                 )
             })?;
         if !(2..=6).contains(&req.seats) {
@@ -199,6 +204,16 @@ impl Spec {
                 .map_err(|e| ApiError::invalid("seats", format!("tables of {n} seats: {e}")))?;
         }
         check_length(format, req.rounds, req.duration_minutes)?;
+        if format == TournamentFormat::Duplicate && !req.rounds.is_multiple_of(req.seats) {
+            return Err(ApiError::invalid(
+                "rounds",
+                format!(
+                    "a duplicate event plays each deal once per seat: rounds must be a \
+                     multiple of seats ({})",
+                    req.seats
+                ),
+            ));
+        }
         let stages = stages(format, req.seats, &req.stages)?;
         // An elimination event's rounds are its stages'.
         let rounds = match format {
@@ -254,6 +269,8 @@ impl Spec {
             seed,
             duration_minutes: req.duration_minutes,
             stages,
+            deal_secret: (format == TournamentFormat::Duplicate)
+                .then(crate::duplicate::draw_secret),
         })
     }
 
@@ -310,7 +327,7 @@ pub fn starts_at(t: &skit_proto::Timestamp) -> Result<time::OffsetDateTime, ApiE
 fn check_length(format: TournamentFormat, rounds: u32, minutes: u32) -> Result<(), ApiError> {
     let in_rounds = matches!(
         format,
-        TournamentFormat::Swiss | TournamentFormat::RoundRobin
+        TournamentFormat::Swiss | TournamentFormat::RoundRobin | TournamentFormat::Duplicate
     );
     if in_rounds && !(1..=MAX_ROUNDS).contains(&rounds) {
         return Err(ApiError::invalid("rounds", "must be 1 to 50"));

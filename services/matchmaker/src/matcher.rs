@@ -216,6 +216,7 @@ impl Matcher {
             rated: planned.rated,
             time_control: self.time_control(),
             request_id: planned.id.clone(),
+            ..Default::default()
         };
         match self.game.create_game(request).await {
             Ok(game_id) => {

@@ -101,6 +101,8 @@ fn create_game_request() -> CreateGameRequest {
             on_timeout: OnTimeout::BotMove.into(),
         }),
         request_id: String::new(),
+        shuffle_seed: None,
+        seal_seed: false,
     }
 }
 
@@ -117,7 +119,8 @@ fn create_game_request_round_trips_in_camel_case() {
             "dealer": 0,
             "rated": true,
             "timeControl": {"perMove": "30s", "onTimeout": "ON_TIMEOUT_BOT_MOVE"},
-            "requestId": ""
+            "requestId": "",
+            "sealSeed": false
         })
     );
     assert_eq!(from_json::<CreateGameRequest>(json), request);

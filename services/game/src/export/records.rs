@@ -45,6 +45,10 @@ pub(super) fn of_game(
     let corrupt = |e: Corrupt| ApiError::internal("cannot replay a game to export it", &e);
     let (first, rest) = events.split_at(events.len().min(1));
     let live = Live::replay(row, first).map_err(corrupt)?;
+    if live.sealed {
+        // Its full log would show the deal whose seed is kept secret.
+        return Ok(None);
+    }
     let rules = Arc::new(skit_api::rules_message(live.game.rules()));
     let mut game = Cached::new(live, rules);
     let seats = if seat_views {

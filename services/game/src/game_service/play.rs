@@ -16,7 +16,7 @@ use crate::cached::Cached;
 use crate::clock::TimeControl;
 use crate::convert;
 use crate::error::store_error;
-use crate::live::{Holder, Live, kind, to_act_at_start};
+use crate::live::{Created, Holder, Live, kind, to_act_at_start};
 use crate::shuffle::Seed;
 
 /// How many times a command is re-checked after losing a race to another
@@ -30,6 +30,40 @@ fn seat_account(i: usize, text: &str) -> Result<AccountId, ApiError> {
         .map_err(|_| ApiError::invalid(format!("seats[{i}].account_id"), "not an account id"))
 }
 
+/// The seed an operator chose (`shuffle_seed`: 64 lower-case hex
+/// characters, 32 bytes), checked with `seal_seed`: both are the
+/// operator's alone, refused to anyone else before anything is looked up.
+fn chosen_seed(caller: &Caller, req: &CreateGameRequest) -> Result<Option<Seed>, ApiError> {
+    if !caller.is_operator() {
+        let field = if req.shuffle_seed.is_some() {
+            "shuffle_seed"
+        } else if req.seal_seed {
+            "seal_seed"
+        } else {
+            return Ok(None);
+        };
+        return Err(ApiError::new(
+            ErrorCode::PermissionDenied,
+            "operator_only_field",
+            format!("{field}: only the operator deals a game from a chosen seed or seals it"),
+        )
+        .with_violation(field, "only the operator may set it"));
+    }
+    let Some(text) = req.shuffle_seed.as_deref() else {
+        return Ok(None);
+    };
+    let hex = text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if !hex {
+        return Err(ApiError::invalid(
+            "shuffle_seed",
+            "must be 64 lower-case hex characters (32 bytes)",
+        ));
+    }
+    Seed::from_hex(text)
+        .map(Some)
+        .map_err(|e| ApiError::invalid("shuffle_seed", e.to_string()))
+}
+
 impl GameApi {
     #[tracing::instrument(skip_all, fields(game_id, account = %caller.account.id))]
     pub(super) async fn create(
@@ -38,6 +72,7 @@ impl GameApi {
         req: CreateGameRequest,
     ) -> Result<CreateGameResponse, ApiError> {
         let request_id = skit_api::request_id(&req.request_id, "request_id")?;
+        let chosen = chosen_seed(&caller, &req)?;
         if let Some(id) = request_id
             && let Some(first) = self.created_before(&caller, id).await?
         {
@@ -62,7 +97,10 @@ impl GameApi {
             return Err(guest_in_rated_game());
         }
         let dealer = req.dealer.map(|d| seat_number(d, "dealer")).transpose()?;
-        let seed = Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?;
+        let seed = match chosen {
+            Some(seed) => seed,
+            None => Seed::generate().map_err(|e| ApiError::internal("cannot draw a seed", &e))?,
+        };
         let holders: Vec<Option<Holder>> = seats
             .iter()
             .map(|s| s.as_ref().map(|(h, _)| h.clone()))
@@ -75,7 +113,11 @@ impl GameApi {
             req.rated,
             &seed,
             time_control,
-        )?;
+        )
+        .map(|c| Created {
+            sealed: req.seal_seed,
+            ..c
+        })?;
         let new = NewGame {
             ruleset: created.rules.clone(),
             ruleset_key: rules.key(),

@@ -126,7 +126,8 @@ impl GameApi {
         Ok(Box::pin(views))
     }
 
-    /// The public history to anyone signed in; after the end, the full log.
+    /// The public history to anyone signed in; after the end, the full log
+    /// (never for a sealed game).
     #[tracing::instrument(skip_all, fields(game_id = %req.game_id))]
     pub(super) async fn history(
         &self,
@@ -137,7 +138,7 @@ impl GameApi {
         let known = req.min_version.max(req.after_version);
         let live = self.state.games.lock_at(id, known).await?;
         at_least(&live, req.min_version)?;
-        let full = live.is_over();
+        let full = live.revealed();
         let after = req.after_version;
         let actions = if full {
             let deal = (after.is_none(), Action::Shuffle(live.deck.clone()));

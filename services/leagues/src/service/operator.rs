@@ -56,6 +56,8 @@ impl LeagueApi {
                     if req.seed.is_none() {
                         mine.seed = f.seed;
                     }
+                    // Drawn on every try too, and never shown.
+                    mine.deal_secret.clone_from(&f.deal_secret);
                     mine == f
                 });
                 if !same {

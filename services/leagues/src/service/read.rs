@@ -97,7 +97,7 @@ impl LeagueApi {
             .iter()
             .filter(|t| req.round == 0 || t.round == req.round)
             .filter(|t| !req.mine_only || t.seats.contains(&me))
-            .map(convert::table)
+            .map(|t| convert::table_in(&s.spec, &s.tables, t))
             .collect();
         Ok(ListTablesResponse { tables })
     }

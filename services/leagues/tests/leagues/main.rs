@@ -3,6 +3,7 @@
 //! with bot accounts played by a real bot worker.
 
 mod continuous;
+mod duplicate;
 mod elimination;
 mod helpers;
 mod no_shows;
