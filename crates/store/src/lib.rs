@@ -30,6 +30,7 @@ mod admin;
 mod append;
 mod audit;
 mod batch;
+mod bot_games;
 mod clock;
 mod credential;
 mod credentials;
@@ -86,6 +87,7 @@ pub use exports::{ExportFilter, Finished, FinishedAfter, TOURNAMENT_REQUEST_PREF
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use group_commit::recorded as metrics;
 pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
+pub use bot_games::BOT_GAMES_WINDOW;
 pub use holdings::GameQuotas;
 pub use identities::Identity;
 pub use name_rules::Rekeyed;

@@ -17,6 +17,7 @@ mod auth;
 mod cached;
 mod clock;
 mod config;
+mod count_or_off;
 mod convert;
 mod devices;
 mod division_api;
