@@ -28,17 +28,9 @@ impl GameApi {
 }
 
 /// A store error as the client sees it; a quota's refusal says how much
-/// the account holds, the cap on games between bots whose and until when.
+/// the account holds (and the cap on games between bots, as
+/// [`store_error`] says, whose and until when).
 pub(super) fn quota_error(e: skit_store::Error) -> ApiError {
-    if let skit_store::Error::BotGamesExceeded {
-        owner,
-        limit,
-        retry_after,
-        ..
-    } = e
-    {
-        return ApiError::bot_games_exceeded(&owner.to_string(), limit, retry_after);
-    }
     let skit_store::Error::QuotaExceeded { quota, limit, held } = e else {
         return store_error(e);
     };
