@@ -75,6 +75,7 @@ pub use account_search::{AccountQuery, GameCounts};
 pub use admin::{PasswordReset, Voided};
 pub use append::{AppendRequest, AppendResults};
 pub use audit::{AuditEntry, AuditFilter, NewAudit};
+pub use bot_games::BOT_GAMES_WINDOW;
 pub use credential::{
     Credential, CredentialId, CredentialKind, NewCredential, RefreshRefusal, Scope,
 };
@@ -87,7 +88,6 @@ pub use exports::{ExportFilter, Finished, FinishedAfter, TOURNAMENT_REQUEST_PREF
 pub use game::{Game, GameId, GameStatus, Joined, NewGame, Seed};
 pub use group_commit::recorded as metrics;
 pub use group_commit::{DEFAULT_MAX_BATCH, GroupCommit};
-pub use bot_games::BOT_GAMES_WINDOW;
 pub use holdings::GameQuotas;
 pub use identities::Identity;
 pub use name_rules::Rekeyed;

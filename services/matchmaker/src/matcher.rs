@@ -239,7 +239,11 @@ impl Matcher {
                     let owner = status
                         .get_details_error_info()
                         .and_then(|info| info.metadata.get("owner")?.parse().ok());
-                    tracing::info!(owner, wait_ms = wait.as_millis(), "an owner's bots are at the cap on games between bots; tickets wait again");
+                    tracing::info!(
+                        owner,
+                        wait_ms = wait.as_millis(),
+                        "an owner's bots are at the cap on games between bots; tickets wait again"
+                    );
                     self.bench(planned, owner, wait);
                     self.store.abandon_match(&planned.id).await?;
                     self.changes.bump();

@@ -80,7 +80,10 @@ async fn bot_games_past_the_cap_are_refused_and_nothing_is_created(db: &TestDb) 
     let mut games = app.games().await;
     app.game_for(&[a1.clone(), house.clone()]).await;
     let table = house_table(&app, &house).await;
-    games.join_game(join(&table, &a2)).await.expect("the second");
+    games
+        .join_game(join(&table, &a2))
+        .await
+        .expect("the second");
     app.game_for(&[a1.clone(), pat.clone()]).await;
     app.game_for(&[pat.clone(), a2.clone()]).await;
     let open = house_table(&app, &house).await;
@@ -158,10 +161,7 @@ async fn bot_games_hold_under_concurrent_creates_and_joins_on_two_instances(db: 
         let request = join(&table, &bot);
         calls.push(Box::pin(async move { client.join_game(request).await.map(|_| ()) }) as Call);
         let mut client = apps[(i + 1) % 2].games().await;
-        let request = authed(
-            skitgubbe_for(&[bot.clone(), house.clone()]),
-            OPERATOR_TOKEN,
-        );
+        let request = authed(skitgubbe_for(&[bot.clone(), house.clone()]), OPERATOR_TOKEN);
         calls.push(Box::pin(async move { client.create_game(request).await.map(|_| ()) }) as Call);
     }
 

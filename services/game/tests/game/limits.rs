@@ -131,7 +131,10 @@ async fn games_per_hour_past_the_quota_are_refused(db: &TestDb) {
 /// Two instances on `db` with `tweak`ed quotas and no rate limits (the
 /// calls below come at once, from one credential); the second started
 /// once the first serves, as a second instance is deployed.
-pub(crate) async fn two_instances(db: &TestDb, tweak: fn(&mut skit_game::Config)) -> [GameService; 2] {
+pub(crate) async fn two_instances(
+    db: &TestDb,
+    tweak: fn(&mut skit_game::Config),
+) -> [GameService; 2] {
     let config = move |c: &mut skit_game::Config| {
         c.limits.limits = false;
         tweak(c);
