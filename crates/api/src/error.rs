@@ -193,6 +193,34 @@ impl ApiError {
             .with_metadata("limit", limit)
     }
 
+    /// Seating a table's last bot would start one more game between bots
+    /// for `owner`, whose bots started `limit` in the last day (the
+    /// `bot_games_per_day` quota): RESOURCE_EXHAUSTED, reason
+    /// `bot_games_exceeded`, naming the quota, its limit and the owner, and
+    /// when the oldest of those games leaves the count (`retry_after_ms`,
+    /// and the retry hint).
+    pub fn bot_games_exceeded(owner: &str, limit: u64, retry_after: Duration) -> Self {
+        let millis = u64::try_from(retry_after.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        let seconds = millis.div_ceil(1000);
+        let mut error = Self::new(
+            ErrorCode::ResourceExhausted,
+            "bot_games_exceeded",
+            format!(
+                "the bots of account {owner} started {limit} games against bots in the last \
+                 24 hours, the most allowed; the next may start in {seconds} s \
+                 (retry after {millis} ms)"
+            ),
+        )
+        .with_metadata("quota", "bot_games_per_day")
+        .with_metadata("limit", limit)
+        .with_metadata("owner", owner)
+        .with_metadata("retry_after_ms", millis);
+        error.retry_delay = Some(Duration::from_millis(millis));
+        error
+    }
+
     /// The instance has more work queued than it takes on and shed this
     /// call before doing anything (`queue` names what was full):
     /// UNAVAILABLE, reason `overloaded`, with when to try again
@@ -355,6 +383,20 @@ mod tests {
         assert_eq!(error.code(), ErrorCode::FailedPrecondition);
         assert_eq!(error.reason(), "must_beat");
         assert!(error.message().starts_with("must_beat: "), "{error}");
+    }
+
+    #[test]
+    fn a_bot_games_cap_names_its_limit_owner_and_when_to_retry() {
+        let error = ApiError::bot_games_exceeded("7", 2, Duration::from_millis(1_500));
+        assert_eq!(error.code(), ErrorCode::ResourceExhausted);
+        assert_eq!(error.reason(), "bot_games_exceeded");
+        assert_eq!(error.metadata()["quota"], "bot_games_per_day");
+        assert_eq!(error.metadata()["limit"], "2");
+        assert_eq!(error.metadata()["owner"], "7");
+        assert_eq!(error.metadata()["retry_after_ms"], "1500");
+        assert_eq!(error.retry_delay(), Some(Duration::from_millis(1_500)));
+        assert!(error.message().contains("2 games"), "{}", error.message());
+        assert!(error.message().contains("2 s"), "{}", error.message());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The store's failures as every service answers them (feature `store`):
 //! an unknown game, a full table and a lost race are the client's to see;
-//! a disabled account is `account_disabled`; a database that cannot be
+//! a disabled account is `account_disabled`; an owner's bots at their cap
+//! on games between bots is `bot_games_exceeded`; a database that cannot be
 //! reached, or more moves queued than it takes on, is UNAVAILABLE with a
 //! retry hint; anything else is logged with its cause and hidden
 //! ([`ApiError::internal`]).
@@ -25,6 +26,12 @@ pub fn store_error(e: skit_store::Error) -> ApiError {
         }
         skit_store::Error::Unavailable(_) => ApiError::database_unavailable(&e),
         skit_store::Error::Overloaded => ApiError::overloaded("appends", OVERLOAD_RETRY_DELAY),
+        skit_store::Error::BotGamesExceeded {
+            owner,
+            limit,
+            retry_after,
+            ..
+        } => ApiError::bot_games_exceeded(&owner.to_string(), *limit, *retry_after),
         _ => ApiError::internal("store error", &e),
     }
 }

@@ -354,3 +354,52 @@ pub fn auth_error(status: &Status) -> ApiError {
         _ => ApiError::internal("whoami failed", status),
     }
 }
+
+/// How long to wait before seating again a table the game service refused
+/// because an owner's bots played their day's games against bots
+/// (`bot_games_exceeded`, docs/limits.md); `None` for any other answer.
+/// At least a second, whatever the hint says.
+pub fn bot_games_wait(status: &Status) -> Option<Duration> {
+    let info = status.get_details_error_info()?;
+    if status.code() != Code::ResourceExhausted || info.reason != "bot_games_exceeded" {
+        return None;
+    }
+    let hinted = status
+        .get_details_retry_info()
+        .and_then(|r| r.retry_delay)
+        .or_else(|| {
+            let ms = info.metadata.get("retry_after_ms")?.parse().ok()?;
+            Some(Duration::from_millis(ms))
+        })
+        .unwrap_or(Duration::from_secs(60));
+    Some(hinted.max(Duration::from_secs(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use skit_api::ApiError;
+    use tonic::Status;
+
+    use super::bot_games_wait;
+
+    #[test]
+    fn a_bot_games_refusal_says_how_long_to_wait_and_nothing_else_does() {
+        let capped = Status::from(ApiError::bot_games_exceeded(
+            "7",
+            2,
+            Duration::from_secs(90),
+        ));
+        assert_eq!(bot_games_wait(&capped), Some(Duration::from_secs(90)));
+        let soon = Status::from(ApiError::bot_games_exceeded(
+            "7",
+            2,
+            Duration::from_millis(5),
+        ));
+        assert_eq!(bot_games_wait(&soon), Some(Duration::from_secs(1)));
+        let quota = Status::from(ApiError::quota_exceeded("open_games", 20, "full"));
+        assert_eq!(bot_games_wait(&quota), None);
+        assert_eq!(bot_games_wait(&Status::internal("boom")), None);
+    }
+}

@@ -60,6 +60,18 @@ pub enum Error {
         held: u64,
     },
 
+    /// Seating the table's last bot would start a game between bots for
+    /// `owner`, whose bots started `held` of at most `limit` in the last
+    /// 24 hours; the oldest of them leaves the window in `retry_after`.
+    /// Nothing was written.
+    #[error("owner {owner}'s bots started {held} games against bots in a day, of at most {limit}")]
+    BotGamesExceeded {
+        owner: AccountId,
+        limit: u64,
+        held: u64,
+        retry_after: std::time::Duration,
+    },
+
     /// The identity provider's subject has an account already.
     #[error("identity already has an account")]
     IdentityTaken,

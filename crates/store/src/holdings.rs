@@ -34,6 +34,11 @@ pub struct GameQuotas {
     pub open_games: Option<u64>,
     /// Games the account created in the last hour.
     pub games_per_hour: Option<u64>,
+    /// Games whose seats are all bots that one owner's bots started in
+    /// the last 24 hours: checked for every owner seated when a game's
+    /// last seat is filled, whoever fills it (house bots count for
+    /// nobody).
+    pub bot_games_per_day: Option<u64>,
 }
 
 impl GameQuotas {
@@ -43,11 +48,12 @@ impl GameQuotas {
 }
 
 /// Which of an account's quotas a lock guards: its games' (created and
-/// sat in) or its tickets'.
+/// sat in), its tickets', or (for an owner) its bots' games against bots.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum QuotaLock {
     Games = 1,
     Tickets = 2,
+    BotGames = 3,
 }
 
 /// Takes the account's `which` lock until `tx` ends, where the backend
@@ -55,7 +61,7 @@ pub(crate) enum QuotaLock {
 /// quota and the account id folded to 31 bits: two accounts sharing a key
 /// only wait for each other); none on SQLite, whose write transaction
 /// holds the whole database already.
-async fn lock(
+pub(crate) async fn lock(
     tx: &mut Tx<'_>,
     dialect: &Dialect,
     which: QuotaLock,

@@ -30,6 +30,7 @@ mod admin;
 mod append;
 mod audit;
 mod batch;
+mod bot_games;
 mod clock;
 mod credential;
 mod credentials;
@@ -74,6 +75,7 @@ pub use account_search::{AccountQuery, GameCounts};
 pub use admin::{PasswordReset, Voided};
 pub use append::{AppendRequest, AppendResults};
 pub use audit::{AuditEntry, AuditFilter, NewAudit};
+pub use bot_games::BOT_GAMES_WINDOW;
 pub use credential::{
     Credential, CredentialId, CredentialKind, NewCredential, RefreshRefusal, Scope,
 };

@@ -3,6 +3,7 @@
 
 use sqlx::types::Json;
 
+use crate::bot_games;
 use crate::db::Tx;
 use crate::dialect::Dialect;
 use crate::event_log::insert_event;
@@ -23,7 +24,9 @@ impl Store {
 
     /// As [`Self::create_game`], unless its creator holds one of `quotas`
     /// ([`Error::QuotaExceeded`], creating nothing): counted and created
-    /// in one transaction under the creator's quota lock.
+    /// in one transaction under the creator's quota lock. A game created
+    /// full of bots is checked against `quotas.bot_games_per_day` for
+    /// each of their owners ([`Error::BotGamesExceeded`]).
     pub async fn create_game_within(
         &self,
         game: NewGame,
@@ -60,6 +63,10 @@ impl Store {
                 game.created_at,
             );
             tx.execute(sql::INSERT_SEAT, params).await?;
+        }
+        if game.seats.iter().all(Option::is_some) {
+            let cap = quotas.bot_games_per_day;
+            bot_games::check_and_record(&mut tx, self.db.dialect(), &id, cap).await?;
         }
         let mask = ToAct::mask(to_act.as_ref());
         insert_event(&mut tx, game.id, 0, &first, mask).await?;
@@ -109,18 +116,21 @@ impl Store {
     /// seat; whoever takes the last one gets `game_full` and the game turns
     /// active. Joining again returns the seat already held.
     pub async fn join_seat(&self, game_id: GameId, account: AccountId) -> Result<Joined, Error> {
-        self.join_seat_within(game_id, account, None).await
+        self.join_seat_within(game_id, account, GameQuotas::default())
+            .await
     }
 
     /// As [`Self::join_seat`], unless taking a seat would give `account`
-    /// more than `open_games` games not over ([`Error::QuotaExceeded`],
-    /// taking nothing): counted and taken in one transaction under the
-    /// account's quota lock.
+    /// more than `quotas.open_games` games not over
+    /// ([`Error::QuotaExceeded`], taking nothing): counted and taken in one
+    /// transaction under the account's quota lock. Taking the last seat of
+    /// a table of bots is checked against `quotas.bot_games_per_day` for
+    /// each of their owners ([`Error::BotGamesExceeded`]).
     pub async fn join_seat_within(
         &self,
         game_id: GameId,
         account: AccountId,
-        open_games: Option<u64>,
+        quotas: GameQuotas,
     ) -> Result<Joined, Error> {
         let mut tx = self.db.begin().await?;
         let dialect = self.db.dialect();
@@ -129,8 +139,8 @@ impl Store {
             .await?;
         let (status,) = status.ok_or(Error::GameNotFound(game_id))?;
         let quotas = GameQuotas {
-            open_games,
             games_per_hour: None,
+            ..quotas
         };
         let joined = join_in_tx(&mut tx, dialect, game_id, account, &status, quotas).await?;
         tx.commit().await?;
@@ -197,6 +207,7 @@ async fn join_in_tx(
     let seat = rows::seat_from_db(seat)?;
     let (left,): (i64,) = tx.fetch_one(sql::OPEN_SEATS_LEFT, (&id,)).await?;
     if left == 0 {
+        bot_games::check_and_record(tx, dialect, &id, quotas.bot_games_per_day).await?;
         tx.execute(sql::ACTIVATE_GAME, (&id,)).await?;
     }
     Ok(Joined {

@@ -129,6 +129,13 @@ pub struct Config {
     /// Games an account may create in an hour (`SKIT_QUOTA_GAMES_PER_HOUR`;
     /// 0: no quota).
     pub quota_games_per_hour: u64,
+    /// Games between bots (every seat a bot account) that one owner's bots
+    /// may start in 24 hours, a rolling window
+    /// (`SKIT_QUOTA_BOT_GAMES_PER_DAY`; 0 or `off`: no cap). Counted for
+    /// each owner at the table whoever seats it, the operator's matchmade
+    /// and tournament tables included; house bots count for nobody.
+    #[serde(deserialize_with = "crate::count_or_off::deserialize")]
+    pub quota_bot_games_per_day: u64,
     /// Rate limits, stream caps and connection protections
     /// (`SKIT_LIMITS`, `SKIT_LIMIT_<CLASS>`, `SKIT_MAX_CONNECTIONS`, ...;
     /// docs/limits.md).
@@ -172,6 +179,7 @@ impl Default for Config {
             revocation_poll_ms: 250,
             quota_open_games: 20,
             quota_games_per_hour: 200,
+            quota_bot_games_per_day: 100,
             limits: LimitsConfig::default(),
         }
     }

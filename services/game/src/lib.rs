@@ -18,6 +18,7 @@ mod cached;
 mod clock;
 mod config;
 mod convert;
+mod count_or_off;
 mod devices;
 mod division_api;
 mod division_turns;

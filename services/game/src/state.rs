@@ -76,6 +76,8 @@ impl AppState {
                 open_games: (config.quota_open_games > 0).then_some(config.quota_open_games),
                 games_per_hour: (config.quota_games_per_hour > 0)
                     .then_some(config.quota_games_per_hour),
+                bot_games_per_day: (config.quota_bot_games_per_day > 0)
+                    .then_some(config.quota_bot_games_per_day),
             },
             draining: CancellationToken::new(),
         }

@@ -9,10 +9,11 @@
 //! on one database, or one restarted mid-round, never seat a round twice
 //! or lose a result: the loser of a race reads again on its next tick.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-use skit_gateway::game_client::GameClient;
+use skit_gateway::game_client::{GameClient, bot_games_wait};
 use skit_proto::v1::{CreateGameRequest, EndReason, SeatSpec};
 use skit_store::{
     Store, TablePhase, Tournament, TournamentChange, TournamentPhase, TournamentTable,
@@ -29,6 +30,10 @@ pub struct Director {
     game: GameClient,
     tick: Duration,
     wake: Arc<Notify>,
+    /// Seated tables whose game the game service refused for an owner's
+    /// cap on games between bots, by request id: not asked for again
+    /// before then (the table stays seated; the others go on).
+    held: Arc<Mutex<HashMap<String, Instant>>>,
 }
 
 /// Why a step stopped; logged, and tried again next tick.
@@ -49,6 +54,7 @@ impl Director {
             game,
             tick,
             wake: Arc::default(),
+            held: Arc::default(),
         }
     }
 
@@ -94,7 +100,12 @@ impl Director {
         let active: Vec<TournamentTable> = snapshot.active().cloned().collect();
         for table in active {
             let changed = match table.phase {
-                TablePhase::Seated => Some((self.create_game(&snapshot, table).await?, false)),
+                TablePhase::Seated => match self.create_game(&snapshot, table).await? {
+                    Some(created) => Some((created, false)),
+                    // Held by the cap on games between bots: the other
+                    // tables go on.
+                    None => continue,
+                },
                 TablePhase::Playing => self.read_result(table).await?,
                 TablePhase::Over | TablePhase::Void => None,
             };
@@ -136,12 +147,25 @@ impl Director {
         Ok(true)
     }
 
-    /// The table's game, created (or found, on a retry) as the operator.
+    /// The table's game, created (or found, on a retry) as the operator;
+    /// `None` while an owner of its bots is at the cap on games between
+    /// bots (docs/limits.md): the table waits, seated, for the hint.
     async fn create_game(
         &self,
         snapshot: &Snapshot,
         table: TournamentTable,
-    ) -> Result<TournamentTable, StepError> {
+    ) -> Result<Option<TournamentTable>, StepError> {
+        let request_id = format!(
+            "tournament/{}/{}/{}",
+            snapshot.tournament.id, table.round, table.table
+        );
+        if self
+            .held()
+            .get(&request_id)
+            .is_some_and(|until| Instant::now() < *until)
+        {
+            return Ok(None);
+        }
         let spec = &snapshot.spec;
         // A duplicate event deals every rotation of a deal from its seed,
         // sealed so that no player learns it before the deal is over.
@@ -161,20 +185,34 @@ impl Director {
             dealer: Some(0),
             rated: spec.rated,
             time_control: spec.time_control_message(),
-            request_id: format!(
-                "tournament/{}/{}/{}",
-                snapshot.tournament.id, table.round, table.table
-            ),
+            request_id: request_id.clone(),
             seal_seed: shuffle_seed.is_some(),
             shuffle_seed,
         };
-        let game_id = self.game.create_game(request).await?;
+        let game_id = match self.game.create_game(request).await {
+            Ok(game_id) => game_id,
+            Err(status) => {
+                let Some(wait) = bot_games_wait(&status) else {
+                    return Err(status.into());
+                };
+                tracing::info!(tournament_id = %snapshot.tournament.id, round = table.round, table = table.table, wait_ms = wait.as_millis(), "a bot's owner is at the cap on games between bots; the table waits");
+                let mut held = self.held();
+                held.retain(|_, until| Instant::now() < *until);
+                held.insert(request_id, Instant::now() + wait);
+                return Ok(None);
+            }
+        };
+        self.held().remove(&request_id);
         tracing::info!(tournament_id = %snapshot.tournament.id, round = table.round, table = table.table, %game_id, "table's game created");
-        Ok(TournamentTable {
+        Ok(Some(TournamentTable {
             phase: TablePhase::Playing,
             game_id: Some(game_id),
             ..table
-        })
+        }))
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<String, Instant>> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The table with its result once its game is over, and whether its

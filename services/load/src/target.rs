@@ -106,6 +106,7 @@ impl Service {
             // address as fast as it can.
             quota_open_games: 0,
             quota_games_per_hour: 0,
+            quota_bot_games_per_day: 0,
             limits: skit_gateway::LimitsConfig {
                 limits: false,
                 max_connections: 100_000,

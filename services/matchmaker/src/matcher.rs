@@ -6,7 +6,8 @@
 //! with the same request id, so it yields one game, never two.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -15,13 +16,14 @@ use skit_store::{AccountId, MatchSeat, PlannedMatch, Store, Ticket, TicketId};
 use time::OffsetDateTime;
 use tokio::sync::Notify;
 use tonic::Code;
+use tonic_types::StatusExt;
 
 use crate::changes::Changes;
 use crate::config::Config;
 use crate::convert;
 use crate::forming::{self, Bot, Seat, Table, Waiting};
 use crate::metrics;
-use skit_gateway::game_client::GameClient;
+use skit_gateway::game_client::{GameClient, bot_games_wait};
 
 /// The most waiting tickets one round looks at (oldest first).
 const ROUND_LIMIT: u32 = 2000;
@@ -33,6 +35,10 @@ pub struct Matcher {
     config: Config,
     changes: Changes,
     wake: Arc<Notify>,
+    /// Bots whose owner is at the cap on games between bots
+    /// (docs/limits.md): account, owner and until when their tickets are
+    /// left out of forming (they keep their place in the queue).
+    benched: Arc<Mutex<HashMap<i64, (i64, Instant)>>>,
 }
 
 impl Matcher {
@@ -43,6 +49,7 @@ impl Matcher {
             config,
             changes,
             wake: Arc::default(),
+            benched: Arc::default(),
         }
     }
 
@@ -87,6 +94,7 @@ impl Matcher {
                     .or_insert_with(|| usual_players(t));
                 waiting(t, usual)
             })
+            .filter(|w| !self.is_benched(w))
             .collect();
         let bots = self.bots(&tickets, now).await;
         let tables = forming::form(
@@ -227,16 +235,57 @@ impl Matcher {
                 metrics::game_created(bot_seats);
                 self.changes.bump();
             }
-            Err(status) if is_permanent(status.code()) => {
-                tracing::error!(code = ?status.code(), message = status.message(), "game refused; tickets wait again");
-                self.store.abandon_match(&planned.id).await?;
-                self.changes.bump();
-            }
-            Err(status) => {
-                tracing::warn!(code = ?status.code(), message = status.message(), "cannot create the game yet; will retry");
-            }
+            Err(status) => match bot_games_wait(&status) {
+                Some(wait) => {
+                    let owner = status
+                        .get_details_error_info()
+                        .and_then(|info| info.metadata.get("owner")?.parse().ok());
+                    tracing::info!(
+                        owner,
+                        wait_ms = wait.as_millis(),
+                        "an owner's bots are at the cap on games between bots; tickets wait again"
+                    );
+                    self.bench(planned, owner, wait);
+                    self.store.abandon_match(&planned.id).await?;
+                    self.changes.bump();
+                }
+                None if is_permanent(status.code()) => {
+                    tracing::error!(code = ?status.code(), message = status.message(), "game refused; tickets wait again");
+                    self.store.abandon_match(&planned.id).await?;
+                    self.changes.bump();
+                }
+                None => {
+                    tracing::warn!(code = ?status.code(), message = status.message(), "cannot create the game yet; will retry");
+                }
+            },
         }
         Ok(())
+    }
+
+    /// Leaves the ticketed seats of `planned` that `owner` runs out of
+    /// forming for `wait`: the game service refused their table for the
+    /// owner's cap on games between bots.
+    fn bench(&self, planned: &PlannedMatch, owner: Option<i64>, wait: Duration) {
+        let Some(owner) = owner else {
+            return;
+        };
+        let until = Instant::now() + wait;
+        let mut benched = self.benched();
+        benched.retain(|_, (_, at)| Instant::now() < *at);
+        for seat in planned.seats.iter().filter(|s| s.ticket.is_some()) {
+            benched.insert(seat.account_id.0, (owner, until));
+        }
+    }
+
+    /// Whether `w`'s bot waits out its owner's cap on games between bots.
+    fn is_benched(&self, w: &Waiting) -> bool {
+        self.benched()
+            .get(&w.account)
+            .is_some_and(|&(owner, until)| owner == w.owner && Instant::now() < until)
+    }
+
+    fn benched(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (i64, Instant)>> {
+        self.benched.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn time_control(&self) -> Option<TimeControl> {

@@ -305,11 +305,11 @@ impl GameApi {
             if live.rated && caller.account.kind == AccountKind::Guest {
                 return Err(guest_in_rated_game());
             }
-            let open_games = self.quotas_of(&caller).open_games;
+            let quotas = self.quotas_of(&caller);
             let joined = self
                 .state
                 .store
-                .join_seat_within(id, caller.account.id, open_games)
+                .join_seat_within(id, caller.account.id, quotas)
                 .await
                 .map_err(quota_error)?;
             let event = Live::joined_event(joined.seat as usize, holder(&caller.account));

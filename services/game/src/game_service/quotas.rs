@@ -4,6 +4,8 @@
 //! account's quota lock, so they hold under concurrent requests and across
 //! instances sharing the database, and a refused request creates nothing.
 //! The operator (who seats matchmade tables) and house bots are exempt.
+//! The cap on games between bots is the owners' of the bots at the table,
+//! not the caller's: it holds whoever fills the last seat.
 
 use skit_api::ApiError;
 use skit_store::GameQuotas;
@@ -16,14 +18,18 @@ impl GameApi {
     /// The quotas `caller` is held to.
     pub(super) fn quotas_of(&self, caller: &Caller) -> GameQuotas {
         match caller.is_operator() || caller.account.house_bot {
-            true => GameQuotas::default(),
+            true => GameQuotas {
+                bot_games_per_day: self.state.quotas.bot_games_per_day,
+                ..GameQuotas::default()
+            },
             false => self.state.quotas,
         }
     }
 }
 
 /// A store error as the client sees it; a quota's refusal says how much
-/// the account holds.
+/// the account holds (and the cap on games between bots, as
+/// [`store_error`] says, whose and until when).
 pub(super) fn quota_error(e: skit_store::Error) -> ApiError {
     let skit_store::Error::QuotaExceeded { quota, limit, held } = e else {
         return store_error(e);

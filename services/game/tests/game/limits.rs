@@ -131,7 +131,10 @@ async fn games_per_hour_past_the_quota_are_refused(db: &TestDb) {
 /// Two instances on `db` with `tweak`ed quotas and no rate limits (the
 /// calls below come at once, from one credential); the second started
 /// once the first serves, as a second instance is deployed.
-async fn two_instances(db: &TestDb, tweak: fn(&mut skit_game::Config)) -> [GameService; 2] {
+pub(crate) async fn two_instances(
+    db: &TestDb,
+    tweak: fn(&mut skit_game::Config),
+) -> [GameService; 2] {
     let config = move |c: &mut skit_game::Config| {
         c.limits.limits = false;
         tweak(c);
@@ -149,7 +152,7 @@ async fn two_instances(db: &TestDb, tweak: fn(&mut skit_game::Config)) -> [GameS
     apps.try_into().expect("two")
 }
 
-type Call = BoxFuture<'static, Result<(), tonic::Status>>;
+pub(crate) type Call = BoxFuture<'static, Result<(), tonic::Status>>;
 
 /// Creates one of `ann`'s own games through `app`, on a connection of its
 /// own, when awaited.
@@ -160,7 +163,7 @@ async fn create_call(app: &GameService, ann: &Player) -> Call {
 }
 
 /// Runs `calls` at once, each on a task of its own; the answers.
-async fn at_once(calls: Vec<Call>) -> Vec<Result<(), tonic::Status>> {
+pub(crate) async fn at_once(calls: Vec<Call>) -> Vec<Result<(), tonic::Status>> {
     let start = Arc::new(Barrier::new(calls.len()));
     let tasks: Vec<_> = calls
         .into_iter()

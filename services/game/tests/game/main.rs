@@ -14,6 +14,7 @@ mod api;
 mod api_keys;
 mod bad_input;
 mod banned;
+mod bot_games;
 mod chosen_seed;
 mod clients;
 mod clocks;
