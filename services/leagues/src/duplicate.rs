@@ -20,11 +20,6 @@ use crate::spec::Spec;
 /// The label a deal's seed is derived under.
 const LABEL: &[u8] = b"skit-league duplicate deal";
 
-/// A new event's secret: 32 random bytes, as hex.
-pub fn draw_secret() -> String {
-    hex::encode(rand::random::<[u8; 32]>())
-}
-
 pub fn is_duplicate(spec: &Spec) -> bool {
     spec.format() == TournamentFormat::Duplicate
 }

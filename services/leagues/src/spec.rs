@@ -40,7 +40,7 @@ pub struct Spec {
     #[serde(default)]
     pub stages: Vec<StageSpec>,
     /// A duplicate event's secret, 64 hex characters drawn at creation:
-    /// each deal's seed derives from it (`duplicate::deal_seed`). Never
+    /// each deal's seed derives from it (the duplicate format's). Never
     /// shown; absent for the other formats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal_secret: Option<String>,
@@ -269,8 +269,9 @@ impl Spec {
             seed,
             duration_minutes: req.duration_minutes,
             stages,
+            // Each deal's seed derives from it (`duplicate::deal_seed`).
             deal_secret: (format == TournamentFormat::Duplicate)
-                .then(crate::duplicate::draw_secret),
+                .then(|| hex::encode(rand::random::<[u8; 32]>())),
         })
     }
 
