@@ -187,10 +187,9 @@ async fn join_in_tx(
     quotas: GameQuotas,
 ) -> Result<Joined, Error> {
     let id = game_id.to_string();
-    let seated: Option<(i32,)> = tx
-        .fetch_optional(sql::SEAT_OF_ACCOUNT, (&id, account.0))
-        .await?;
-    if let Some((seat,)) = seated {
+    let seats: Vec<(i32, Option<i64>)> = tx.fetch_all(sql::SEATS_OF_GAME, (&id,)).await?;
+    let seated = seats.iter().find(|(_, holder)| *holder == Some(account.0));
+    if let Some(&(seat, _)) = seated {
         // A retried join: answer with the seat already held.
         let seat = rows::seat_from_db(seat)?;
         return Ok(Joined {
@@ -202,10 +201,14 @@ async fn join_in_tx(
         return Err(Error::NoOpenSeat(game_id));
     }
     check_games(tx, dialect, account, quotas, false).await?;
-    let seat: Option<(i32,)> = tx.fetch_optional(sql::TAKE_SEAT, (&id, account.0)).await?;
-    let (seat,) = seat.ok_or(Error::NoOpenSeat(game_id))?;
+    let mut open = seats.iter().filter(|(_, holder)| holder.is_none());
+    let (lowest, _) = open.next().ok_or(Error::NoOpenSeat(game_id))?;
+    let left = open.count();
+    let taken: Option<(i32,)> = tx
+        .fetch_optional(sql::TAKE_SEAT, (&id, account.0, *lowest))
+        .await?;
+    let (seat,) = taken.ok_or(Error::NoOpenSeat(game_id))?;
     let seat = rows::seat_from_db(seat)?;
-    let (left,): (i64,) = tx.fetch_one(sql::OPEN_SEATS_LEFT, (&id,)).await?;
     if left == 0 {
         bot_games::check_and_record(tx, dialect, &id, quotas.bot_games_per_day).await?;
         tx.execute(sql::ACTIVATE_GAME, (&id,)).await?;

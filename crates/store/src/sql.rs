@@ -126,18 +126,19 @@ pub(crate) const OPEN_GAMES: &str = game_seat_select!(
     "(SELECT * FROM games WHERE status = 'open' ORDER BY created_at DESC, id LIMIT $1)"
 );
 
-pub(crate) const SEAT_OF_ACCOUNT: &str =
-    "SELECT seat FROM seats WHERE game_id = $1 AND account_id = $2 ORDER BY seat LIMIT 1";
+/// A game's seats and who holds them, by the seats' key only. A join
+/// reads these rather than asking for "the seat of account a" or "the
+/// open seats of game g": both conditions also match the account-first
+/// indexes (`seats_newest`), which a plan made on a young table may pick,
+/// and then every join reads every seat the account (or every open seat)
+/// ever had, so creating and joining slowed as games accumulated.
+pub(crate) const SEATS_OF_GAME: &str =
+    "SELECT seat, account_id FROM seats WHERE game_id = $1 ORDER BY seat";
 
-/// Takes the lowest open seat. `account_id IS NULL` in the outer WHERE is
-/// what makes two joiners unable to take one seat.
+/// Takes seat `$3`, if still open: `account_id IS NULL` is what makes two
+/// joiners unable to take one seat.
 pub(crate) const TAKE_SEAT: &str = "UPDATE seats SET account_id = $2 \
-     WHERE game_id = $1 AND account_id IS NULL \
-     AND seat = (SELECT MIN(seat) FROM seats WHERE game_id = $1 AND account_id IS NULL) \
-     RETURNING seat";
-
-pub(crate) const OPEN_SEATS_LEFT: &str =
-    "SELECT COUNT(*) FROM seats WHERE game_id = $1 AND account_id IS NULL";
+     WHERE game_id = $1 AND seat = $3 AND account_id IS NULL RETURNING seat";
 
 pub(crate) const ACTIVATE_GAME: &str =
     "UPDATE games SET status = 'active' WHERE id = $1 AND status = 'open'";

@@ -89,3 +89,36 @@ async fn listing_reads_the_seat_indexes() {
     let turns = generic_plan(&mut conn, PAGE_MAY_ACT, "1, now(), 'g', 100").await;
     assert!(turns.contains("seats_to_act"), "{turns}");
 }
+
+/// Creating and joining a game read and write its seats through the
+/// seats' key (game, seat), never through an index that starts with the
+/// account: such a plan (the account-first `seats_newest` with the game as
+/// a later column, as a generic plan made on a young table chose for "the
+/// seat of account a in game g") reads every seat the account ever held,
+/// so each join cost more as games accumulated. A plan that avoids a
+/// sequential scan is not enough: the statement's key must lead.
+#[tokio::test]
+async fn joining_reads_a_games_seats_by_their_key() {
+    let db = TestDb::postgres().await;
+    db.connect().await.unwrap();
+    let mut conn = PgConnection::connect(db.url()).await.unwrap();
+    let statements = [
+        (crate::sql::SEATS_OF_GAME, "'g'"),
+        (crate::sql::TAKE_SEAT, "'g', 1, 0"),
+    ];
+    for (sql, arguments) in statements {
+        let plan = generic_plan(&mut conn, sql, arguments).await;
+        assert!(
+            plan.contains("seats_pkey"),
+            "{sql}\nnot by the seats' key:\n{plan}"
+        );
+        for index in [
+            "seats_newest",
+            "seats_running",
+            "seats_to_act",
+            "seats_by_account",
+        ] {
+            assert!(!plan.contains(index), "{sql}\nreads {index}:\n{plan}");
+        }
+    }
+}
