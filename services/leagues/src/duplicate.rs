@@ -151,6 +151,7 @@ mod tests {
             duration_minutes: 0,
             stages: Vec::new(),
             deal_secret: Some("ab".repeat(32)),
+            validation_games: None,
         }
     }
 
@@ -165,6 +166,7 @@ mod tests {
             loser: None,
             no_show: None,
             finished_at: None,
+            validation: false,
         }
     }
 
