@@ -68,6 +68,7 @@ pub fn tournament(t: &Tournament, spec: &Spec, entrants: usize) -> v1::Tournamen
             .started_at
             .filter(|_| spec.format() == v1::TournamentFormat::Arena)
             .map(|at| timestamp(at + time::Duration::minutes(i64::from(spec.duration_minutes)))),
+        validation_games: spec.validation_games(),
     }
 }
 
@@ -99,6 +100,7 @@ pub fn table(t: &TournamentTable) -> v1::TournamentTable {
         loser: t.loser,
         no_show: t.no_show.map(|a| a.0.to_string()),
         deal_seed: None,
+        validation: t.validation,
     }
 }
 

@@ -16,13 +16,14 @@ use std::time::{Duration, Instant};
 use skit_gateway::game_client::{GameClient, bot_games_wait};
 use skit_proto::v1::{CreateGameRequest, EndReason, SeatSpec};
 use skit_store::{
-    Store, TablePhase, Tournament, TournamentChange, TournamentPhase, TournamentTable,
+    AccountId, Store, TablePhase, Tournament, TournamentChange, TournamentPhase, TournamentTable,
 };
 use time::OffsetDateTime;
 use tokio::sync::Notify;
 
 use crate::lifecycle::Snapshot;
 use crate::spec::Spec;
+use crate::validation::HouseBot;
 
 #[derive(Debug, Clone)]
 pub struct Director {
@@ -117,7 +118,11 @@ impl Director {
                 }
             }
         }
-        if let Some(change) = snapshot.advance(now) {
+        let house = match snapshot.owes_validation() {
+            true => self.house_bots().await?,
+            false => Vec::new(),
+        };
+        if let Some(change) = snapshot.advance(now, &house) {
             self.apply(&mut snapshot, change).await?;
         }
         Ok(())
@@ -209,6 +214,20 @@ impl Director {
             game_id: Some(game_id),
             ..table
         }))
+    }
+
+    /// The service's house bots, for a ladder's validation games.
+    async fn house_bots(&self) -> Result<Vec<HouseBot>, StepError> {
+        Ok(self
+            .game
+            .bots()
+            .await?
+            .into_iter()
+            .map(|b| HouseBot {
+                account: AccountId(b.account_id),
+                owner: AccountId(b.owner),
+            })
+            .collect())
     }
 
     fn held(&self) -> std::sync::MutexGuard<'_, HashMap<String, Instant>> {

@@ -146,6 +146,7 @@ mod tests {
             duration_minutes: 0,
             stages: Vec::new(),
             deal_secret: Some("ab".repeat(32)),
+            validation_games: None,
         }
     }
 
@@ -160,6 +161,7 @@ mod tests {
             loser: None,
             no_show: None,
             finished_at: None,
+            validation: false,
         }
     }
 

@@ -28,6 +28,7 @@ mod scores;
 mod service;
 pub mod spec;
 mod stages;
+pub mod validation;
 
 use std::future::Future;
 use std::sync::Arc;

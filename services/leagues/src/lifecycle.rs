@@ -15,6 +15,7 @@ use crate::convert;
 use crate::events::Events;
 use crate::pairing::{Seating, continuous, continuous_round, field, next_round, standings_of};
 use crate::spec::Spec;
+use crate::validation::{self, HouseBot};
 
 /// What is stored of one tournament, read together.
 #[derive(Debug, Clone)]
@@ -166,13 +167,15 @@ impl Snapshot {
 
     /// After the current round: the next one seated, or the tournament
     /// finished after its last. `None` while a table of the round plays.
-    pub fn advance(&self, now: OffsetDateTime) -> Option<TournamentChange> {
+    /// `house` is the service's house bots, for a ladder's validation
+    /// games (read only when [`Self::owes_validation`]).
+    pub fn advance(&self, now: OffsetDateTime, house: &[HouseBot]) -> Option<TournamentChange> {
         let t = &self.tournament;
         if t.phase != TournamentPhase::Running {
             return None;
         }
         if continuous(&self.spec) {
-            return self.advance_continuous(now);
+            return self.advance_continuous(now, house);
         }
         if self
             .current()
@@ -188,7 +191,11 @@ impl Snapshot {
 
     /// An arena or ladder: new tables for the players free now; an arena
     /// past its end seats nobody and finishes once its last table has.
-    fn advance_continuous(&self, now: OffsetDateTime) -> Option<TournamentChange> {
+    fn advance_continuous(
+        &self,
+        now: OffsetDateTime,
+        house: &[HouseBot],
+    ) -> Option<TournamentChange> {
         let t = &self.tournament;
         if self.ends_at().is_some_and(|end| now >= end) {
             return match self.active().next() {
@@ -202,6 +209,7 @@ impl Snapshot {
             &self.entries,
             &self.tables,
             &self.seating(),
+            house,
             wave,
         )?;
         let mut after = t.clone();
@@ -217,8 +225,21 @@ impl Snapshot {
         })
     }
 
-    /// A ladder bot whose first table ended with it losing on time failed
-    /// its validation game: it leaves the ladder.
+    /// Whether a running ladder has a bot free to seat that still owes
+    /// validation games: only then are the house bots needed.
+    pub fn owes_validation(&self) -> bool {
+        self.tournament.phase == TournamentPhase::Running
+            && self.spec.format() == TournamentFormat::Ladder
+            && field(&self.entries).iter().any(|e| {
+                validation::owes(&self.spec, &self.tables, e)
+                    && !self.active().any(|t| t.seats.contains(&e.account_id))
+            })
+    }
+
+    /// A ladder bot that lost a validation game on time, or its first
+    /// table (when it was seated with the field, for want of house bots
+    /// or with validation games off), failed validation: it leaves the
+    /// ladder.
     pub fn failed_validation(
         &self,
         table: &TournamentTable,
@@ -234,7 +255,7 @@ impl Snapshot {
             .filter(|t| t.phase == TablePhase::Over && t.seats.contains(&loser))
             .count();
         let entry = self.entries.iter().find(|e| e.account_id == loser)?;
-        (before == 0).then(|| TournamentEntry {
+        (table.validation || before == 0).then(|| TournamentEntry {
             withdrawn: true,
             ..entry.clone()
         })
@@ -346,6 +367,7 @@ mod tests {
             duration_minutes: 10,
             stages: Vec::new(),
             deal_secret: None,
+            validation_games: None,
         };
         let entries = (1..=4)
             .map(|a| TournamentEntry {
@@ -412,7 +434,7 @@ mod tests {
             snapshot.spec.seed = seed;
             snapshot.entries[1].owner = AccountId(1);
             snapshot.entries[3].owner = AccountId(3);
-            let round = snapshot.advance(minutes(1)).unwrap();
+            let round = snapshot.advance(minutes(1), &[]).unwrap();
             assert_eq!(round.new_tables.len(), 2, "{format:?} {seed}");
             for table in &round.new_tables {
                 let owners: Vec<i64> = table.seats.iter().map(|a| (a.0 + 1) / 2).collect();
@@ -423,19 +445,19 @@ mod tests {
 
     #[test]
     fn an_arena_seats_the_free_players_until_its_end_then_finishes() {
-        let first = arena(Vec::new()).advance(minutes(1)).unwrap();
+        let first = arena(Vec::new()).advance(minutes(1), &[]).unwrap();
         assert_eq!(first.round, Some(1));
         assert_eq!(first.new_tables.len(), 2, "four players at tables of two");
         // While everyone plays, nobody is free to seat.
         let playing = with_phase(&first.new_tables, TablePhase::Playing);
-        assert_eq!(arena(playing.clone()).advance(minutes(2)), None);
+        assert_eq!(arena(playing.clone()).advance(minutes(2), &[]), None);
         // Finished before the end: all four are seated again, in wave 2.
         let over = with_phase(&first.new_tables, TablePhase::Over);
-        let second = arena(over.clone()).advance(minutes(3)).unwrap();
+        let second = arena(over.clone()).advance(minutes(3), &[]).unwrap();
         assert_eq!((second.round, second.new_tables.len()), (Some(2), 2));
         // After the end: nobody is seated; it finishes once no table plays.
-        assert_eq!(arena(playing).advance(minutes(11)), None);
-        let finished = arena(over).advance(minutes(11)).unwrap();
+        assert_eq!(arena(playing).advance(minutes(11), &[]), None);
+        let finished = arena(over).advance(minutes(11), &[]).unwrap();
         assert_eq!(
             finished.phase.map(|(p, _)| p),
             Some(TournamentPhase::Finished)

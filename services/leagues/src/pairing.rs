@@ -14,8 +14,9 @@ use skit_store::{AccountId, TablePhase, TournamentEntry, TournamentTable};
 
 use crate::duplicate;
 pub use crate::scores::field;
-use crate::scores::{account, counted, player, points_standings};
+use crate::scores::{account, counted, player, points_standings, ranked};
 use crate::spec::Spec;
+use crate::validation::{self, HouseBot};
 
 /// Search steps per repeat limit for a Swiss round, and per round of a
 /// round-robin attempt.
@@ -169,7 +170,7 @@ pub fn next_round(
         },
         _ => {
             let mut history = History::new();
-            for t in tables.iter().filter(|t| counted(t) && t.round < round) {
+            for t in tables.iter().filter(|t| ranked(t) && t.round < round) {
                 history.record(&Table::new(t.seats.iter().map(|a| player(a.0)).collect()));
             }
             let ranking = ranking(spec, entries, tables, round);
@@ -252,12 +253,15 @@ fn busy(tables: &[TournamentTable], account: AccountId) -> bool {
 /// table (in the order they freed up; a ladder's fewest tables first)
 /// seated with players near them in rank and rating by the league crate's
 /// arena pairing, with a penalty for sitting again with the last table's
-/// players. `None` while too few are free to fill a table.
+/// players. A ladder first seats each free bot that owes validation games
+/// with `house` bots ([`crate::validation`]). `None` while too few are
+/// free to fill a table.
 pub fn continuous_round(
     spec: &Spec,
     entries: &[TournamentEntry],
     tables: &[TournamentTable],
     seating: &Seating,
+    house: &[HouseBot],
     wave: u32,
 ) -> Option<Round> {
     let played = |a: AccountId| {
@@ -278,6 +282,7 @@ pub fn continuous_round(
         }
         _ => free.sort_by_key(|e| (last_round(e), e.registered_at, e.account_id)),
     }
+    let (validation, free) = validation::seat(spec, entries, tables, house, free, wave);
     let ranks: Vec<PlayerId> = standings_of(spec, entries, tables)
         .map(|rows| rows.into_iter().map(|s| s.player).collect())
         .unwrap_or_default();
@@ -294,7 +299,7 @@ pub fn continuous_round(
         })
         .collect();
     let mut history = History::new();
-    let mut in_order: Vec<&TournamentTable> = tables.iter().filter(|t| counted(t)).collect();
+    let mut in_order: Vec<&TournamentTable> = tables.iter().filter(|t| ranked(t)).collect();
     in_order.sort_by_key(|t| (t.round, t.table));
     for t in in_order {
         history.record(&Table::new(t.seats.iter().map(|a| player(a.0)).collect()));
@@ -312,11 +317,17 @@ pub fn continuous_round(
         Seed(spec.seed),
         u64::from(wave),
     );
-    if seated.tables.is_empty() {
+    if seated.tables.is_empty() && validation.is_empty() {
         return None;
     }
+    // The field's tables are numbered after the validation tables.
+    let mut field_tables = seated_tables(wave, seated.tables);
+    let after = u32::try_from(validation.len()).unwrap_or(u32::MAX);
+    for t in &mut field_tables {
+        t.table += after;
+    }
     Some(Round {
-        tables: seated_tables(wave, seated.tables),
+        tables: validation.into_iter().chain(field_tables).collect(),
         repeat_limit: 0,
     })
 }
@@ -335,6 +346,7 @@ fn seated_tables(round: u32, seated: Vec<Table>) -> Vec<TournamentTable> {
             loser: None,
             no_show: None,
             finished_at: None,
+            validation: false,
         })
         .collect()
 }

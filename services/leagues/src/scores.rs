@@ -33,6 +33,13 @@ pub(crate) fn counted(table: &TournamentTable) -> bool {
     table.phase != TablePhase::Void
 }
 
+/// Whether a table counts toward the standings and the pairing history:
+/// not void, and not a ladder's validation table (house bots at it say
+/// nothing about the field).
+pub(crate) fn ranked(table: &TournamentTable) -> bool {
+    counted(table) && !table.validation
+}
+
 fn tiebreak(t: i32) -> Option<Tiebreak> {
     Some(match v1::Tiebreak::try_from(t).ok()? {
         v1::Tiebreak::HeadToHead => Tiebreak::HeadToHead,
@@ -51,6 +58,8 @@ pub(crate) fn points_standings(
     entries: &[TournamentEntry],
     tables: &[TournamentTable],
 ) -> Result<Vec<Standing>, StandingsError> {
+    // Validation tables are left out: house bots are no entrants.
+    let tables: Vec<&TournamentTable> = tables.iter().filter(|t| !t.validation).collect();
     // Everyone who sat at a table counts, even if withdrawn since.
     let entrants: Vec<Entrant> = entries
         .iter()

@@ -13,6 +13,10 @@ pub const MAX_ROUNDS: u32 = 50;
 pub const MAX_ARENA_MINUTES: u32 = 7 * 24 * 60;
 /// The longest name.
 const MAX_NAME: usize = 100;
+/// A ladder's validation games per new bot when its creator names none.
+pub const DEFAULT_VALIDATION_GAMES: u32 = 2;
+/// The most validation games a ladder may ask of a new bot.
+pub const MAX_VALIDATION_GAMES: u32 = 10;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Spec {
@@ -44,6 +48,11 @@ pub struct Spec {
     /// shown; absent for the other formats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal_secret: Option<String>,
+    /// A ladder's validation games per new bot; absent for the other
+    /// formats (and for a ladder stored before there was a choice: the
+    /// default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation_games: Option<u32>,
 }
 
 /// One stage of an elimination event.
@@ -215,6 +224,7 @@ impl Spec {
             ));
         }
         let stages = stages(format, req.seats, &req.stages)?;
+        let validation_games = validation_games(format, req.validation_games)?;
         // An elimination event's rounds are its stages'.
         let rounds = match format {
             TournamentFormat::Elimination => stages.iter().map(|s| s.rounds()).sum(),
@@ -272,7 +282,17 @@ impl Spec {
             // Each deal's seed derives from it (`duplicate::deal_seed`).
             deal_secret: (format == TournamentFormat::Duplicate)
                 .then(|| hex::encode(rand::random::<[u8; 32]>())),
+            validation_games,
         })
+    }
+
+    /// How many of a new bot's first tables are validation games: a
+    /// ladder's setting, or its default; none in the other formats.
+    pub fn validation_games(&self) -> u32 {
+        match self.format() {
+            TournamentFormat::Ladder => self.validation_games.unwrap_or(DEFAULT_VALIDATION_GAMES),
+            _ => 0,
+        }
     }
 
     pub fn format(&self) -> TournamentFormat {
@@ -321,6 +341,28 @@ pub fn starts_at(t: &skit_proto::Timestamp) -> Result<time::OffsetDateTime, ApiE
     time::OffsetDateTime::from_unix_timestamp(t.seconds)
         .map(|at| at + time::Duration::nanoseconds(i64::from(t.nanos)))
         .map_err(|_| ApiError::invalid("starts_at", "out of range"))
+}
+
+/// A ladder's validation games, checked: its default when absent; only a
+/// ladder takes them.
+fn validation_games(format: TournamentFormat, given: Option<u32>) -> Result<Option<u32>, ApiError> {
+    if format != TournamentFormat::Ladder {
+        return match given {
+            Some(_) => Err(ApiError::invalid(
+                "validation_games",
+                "only a ladder has validation games",
+            )),
+            None => Ok(None),
+        };
+    }
+    let n = given.unwrap_or(DEFAULT_VALIDATION_GAMES);
+    if n > MAX_VALIDATION_GAMES {
+        return Err(ApiError::invalid(
+            "validation_games",
+            "a ladder asks 0 to 10 validation games of a new bot",
+        ));
+    }
+    Ok(Some(n))
 }
 
 /// Rounds for the formats played in rounds; a duration for an arena;

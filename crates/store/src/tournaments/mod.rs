@@ -43,11 +43,11 @@ const UPSERT_ENTRY: &str = "INSERT INTO tournament_entries (tournament_id, accou
      owner_id = excluded.owner_id";
 
 const INSERT_TABLE: &str = "INSERT INTO tournament_tables (tournament_id, round, table_no, seats, \
-     state, game_id, places, loser, no_show, finished_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     state, game_id, places, loser, no_show, finished_at, validation) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
 const UPDATE_TABLE: &str = "UPDATE tournament_tables SET seats = $4, state = $5, game_id = $6, \
-     places = $7, loser = $8, no_show = $9, finished_at = $10 \
+     places = $7, loser = $8, no_show = $9, finished_at = $10, validation = $11 \
      WHERE tournament_id = $1 AND round = $2 AND table_no = $3";
 
 /// When an account lost tournament tables on time, newest first.
@@ -61,7 +61,7 @@ const ENTRIES: &str = "SELECT account_id, rating, withdrawn, registered_at, name
      FROM tournament_entries WHERE tournament_id = $1 ORDER BY registered_at, account_id";
 
 const TABLES: &str = "SELECT round, table_no, seats, state, game_id, places, loser, no_show, \
-     finished_at FROM tournament_tables WHERE tournament_id = $1 ORDER BY round, table_no";
+     finished_at, validation FROM tournament_tables WHERE tournament_id = $1 ORDER BY round, table_no";
 
 const EVENTS_AFTER: &str = "SELECT sequence, body FROM tournament_events \
      WHERE tournament_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3";
@@ -291,6 +291,7 @@ impl Store {
                     loser,
                     t.no_show.map(|a| a.0),
                     t.finished_at,
+                    t.validation,
                 );
                 if tx.execute(sql, params).await? != 1 {
                     tx.rollback().await?;

@@ -98,6 +98,7 @@ pub(crate) struct TableRow {
     loser: Option<i32>,
     no_show: Option<i64>,
     finished_at: Option<OffsetDateTime>,
+    validation: bool,
 }
 
 impl TryFrom<TableRow> for TournamentTable {
@@ -115,6 +116,7 @@ impl TryFrom<TableRow> for TournamentTable {
             loser: r.loser.map(rows::seat_from_db).transpose()?,
             no_show: r.no_show.map(AccountId),
             finished_at: r.finished_at,
+            validation: r.validation,
         })
     }
 }

@@ -137,6 +137,9 @@ pub struct TournamentTable {
     /// Once over: the account that lost it on time, if one did.
     pub no_show: Option<AccountId>,
     pub finished_at: Option<OffsetDateTime>,
+    /// A ladder's validation table: a new bot against house bots only,
+    /// left out of the standings and the pairing history.
+    pub validation: bool,
 }
 
 /// A stored event: its number and body (opaque here).

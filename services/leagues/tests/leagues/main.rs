@@ -12,3 +12,4 @@ mod requests;
 mod restart;
 mod swiss;
 mod timestamps;
+mod validation;
