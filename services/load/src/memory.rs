@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::target::{Seats, Service, TargetArgs, create_games};
+use crate::target::{Seats, Service, TargetArgs, Windows, create_games_timed};
 use crate::traffic as play;
 
 #[derive(clap::Args, Debug)]
@@ -25,6 +25,11 @@ pub struct MemoryArgs {
     /// print the memory again: what a game in play adds per move.
     #[arg(long, default_value_t = 0)]
     pub moves: usize,
+    /// Print the create-and-join rate of every window of this many games,
+    /// and the last window's rate over the first's: whether creating slows
+    /// as games accumulate.
+    #[arg(long, default_value_t = 1_000)]
+    pub window: u64,
 }
 
 /// VmRSS of a process, in bytes.
@@ -56,12 +61,14 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
     let channels = service.channels(args.target.connections()).await?;
     let before = rss(pid).unwrap_or(0);
     let started = Instant::now();
-    let (games, errors) = create_games(
+    let windows = Windows::new(args.window);
+    let (games, errors) = create_games_timed(
         &channels,
         &seats,
         &args.preset,
         args.games,
         args.concurrency,
+        Some(windows.clone()),
     )
     .await;
     let elapsed = started.elapsed();
@@ -80,6 +87,7 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
         mib(after),
         after.saturating_sub(before) as f64 / args.games.max(1) as f64
     );
+    report_windows(&windows);
     let mut ok = errors == 0;
     if args.moves > 0 {
         let started = Instant::now();
@@ -100,4 +108,26 @@ pub async fn run(args: &MemoryArgs) -> anyhow::Result<bool> {
     drop(channels);
     service.stop().await?;
     Ok(ok)
+}
+
+/// The rate of the first window (the first games), of the window that
+/// ends at each power of ten, and of the last, and last over first.
+fn report_windows(windows: &Windows) {
+    let rates = windows.rates();
+    let (Some(first), Some(last)) = (rates.first(), rates.last()) else {
+        return;
+    };
+    let size = windows.size();
+    let mut line = format!("  create-and-join rate by {size}-game window:");
+    let mut at = size;
+    for (i, rate) in rates.iter().enumerate() {
+        let live = (i as u64 + 1) * size;
+        if i == 0 || live == at * 10 || i + 1 == rates.len() {
+            line.push_str(&format!(" {live} live: {rate:.0}/s;"));
+            if live == at * 10 {
+                at = live;
+            }
+        }
+    }
+    println!("{line} last / first {:.2}", last / first);
 }

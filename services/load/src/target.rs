@@ -247,21 +247,39 @@ pub async fn create_games(
     total: u64,
     concurrency: usize,
 ) -> (Vec<(String, u64)>, u64) {
+    create_games_timed(channels, seats, preset, total, concurrency, None).await
+}
+
+/// [`create_games`], timing every `window` games created ([`Windows`]).
+pub async fn create_games_timed(
+    channels: &[Channel],
+    seats: &Seats,
+    preset: &str,
+    total: u64,
+    concurrency: usize,
+    windows: Option<Arc<Windows>>,
+) -> (Vec<(String, u64)>, u64) {
     let (next, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let mut tasks = tokio::task::JoinSet::new();
     for w in 0..concurrency {
         let mut client = GameServiceClient::new(channels[w % channels.len()].clone());
-        let (next, errors, seats, preset) = (
+        let (next, errors, seats, preset, windows) = (
             next.clone(),
             errors.clone(),
             seats.clone(),
             preset.to_owned(),
+            windows.clone(),
         );
         tasks.spawn(async move {
             let mut made = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
                 match create_game(&mut client, &seats, &preset).await {
-                    Ok(game) => made.push(game),
+                    Ok(game) => {
+                        made.push(game);
+                        if let Some(windows) = &windows {
+                            windows.created();
+                        }
+                    }
                     Err(status) => {
                         errors.fetch_add(1, Ordering::Relaxed);
                         eprintln!("error: {} {}", status.code(), status.message());
@@ -273,4 +291,53 @@ pub async fn create_games(
     }
     let games = tasks.join_all().await.into_iter().flatten().collect();
     (games, errors.load(Ordering::Relaxed))
+}
+
+/// The create-and-join rate per window of `size` games, in order: whether
+/// creating slows as games accumulate.
+#[derive(Debug)]
+pub struct Windows {
+    size: u64,
+    created: AtomicU64,
+    /// When the last window closed, and each closed window's rate.
+    marks: std::sync::Mutex<(std::time::Instant, Vec<f64>)>,
+}
+
+impl Windows {
+    pub fn new(size: u64) -> Arc<Self> {
+        Arc::new(Self {
+            size: size.max(1),
+            created: AtomicU64::new(0),
+            marks: std::sync::Mutex::new((std::time::Instant::now(), Vec::new())),
+        })
+    }
+
+    /// One more game created; closes a window every `size` games.
+    fn created(&self) {
+        let n = self.created.fetch_add(1, Ordering::Relaxed) + 1;
+        if !n.is_multiple_of(self.size) {
+            return;
+        }
+        let mut marks = self
+            .marks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = std::time::Instant::now();
+        let rate = self.size as f64 / (now - marks.0).as_secs_f64().max(1e-9);
+        marks.0 = now;
+        marks.1.push(rate);
+    }
+
+    /// Each closed window's rate (games/s), in order.
+    pub fn rates(&self) -> Vec<f64> {
+        self.marks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .1
+            .clone()
+    }
+
+    pub fn size(&self) -> u64 {
+        self.size
+    }
 }
