@@ -179,7 +179,7 @@ impl Default for Config {
             revocation_poll_ms: 250,
             quota_open_games: 20,
             quota_games_per_hour: 200,
-            quota_bot_games_per_day: 100,
+            quota_bot_games_per_day: 1000,
             limits: LimitsConfig::default(),
         }
     }
