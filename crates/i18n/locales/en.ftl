@@ -7,6 +7,7 @@
 error-cancelled = The request was cancelled.
 error-unknown = Something went wrong.
 error-invalid-argument = The field { $field } is not valid.
+error-invalid-request = The request is not valid.
 error-deadline-exceeded = The request took too long.
 error-not-found = Not found.
 error-already-exists = That already exists.

@@ -5,6 +5,7 @@
 error-cancelled = Pyyntö peruttiin.
 error-unknown = Jokin meni vikaan.
 error-invalid-argument = Kenttä { $field } ei kelpaa.
+error-invalid-request = Pyyntö ei kelpaa.
 error-deadline-exceeded = Pyyntö kesti liian kauan.
 error-not-found = Ei löytynyt.
 error-already-exists = Se on jo olemassa.

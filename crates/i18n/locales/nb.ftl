@@ -5,6 +5,7 @@
 error-cancelled = Forespørselen ble avbrutt.
 error-unknown = Noe gikk galt.
 error-invalid-argument = Feltet { $field } er ugyldig.
+error-invalid-request = Forespørselen er ugyldig.
 error-deadline-exceeded = Forespørselen tok for lang tid.
 error-not-found = Ikke funnet.
 error-already-exists = Det finnes allerede.

@@ -6,6 +6,7 @@
 error-cancelled = Begäran avbröts.
 error-unknown = Något gick fel.
 error-invalid-argument = Fältet { $field } är ogiltigt.
+error-invalid-request = Begäran är ogiltig.
 error-deadline-exceeded = Begäran tog för lång tid.
 error-not-found = Hittades inte.
 error-already-exists = Det finns redan.
