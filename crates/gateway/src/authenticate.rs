@@ -38,4 +38,10 @@ impl<A: AccountService> Authenticate for WhoAmI<A> {
         let request = tonic::Request::from_parts(metadata, Default::default(), WhoAmIRequest {});
         self.0.who_am_i(request).await.map(|_| ())
     }
+
+    async fn language(&self, metadata: MetadataMap) -> Option<Language> {
+        let request = tonic::Request::from_parts(metadata, Default::default(), WhoAmIRequest {});
+        let me = self.0.who_am_i(request).await.ok()?.into_inner();
+        Language::parse(&me.language)
+    }
 }

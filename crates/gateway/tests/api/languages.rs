@@ -128,3 +128,34 @@ async fn the_gateways_own_refusals_and_metadata_are_translated_too() {
         assert!(message.contains(version.as_str().unwrap()), "{message}");
     }
 }
+
+#[tokio::test]
+async fn a_stored_choice_wins_over_accept_language() {
+    let app = spawn_app().await;
+    let auth = skit_api::bearer_header(TOKEN).unwrap();
+    let auth = auth.to_str().unwrap();
+    let swedish_browser = [("authorization", auth), ("accept-language", "sv")];
+
+    let before = app
+        .send(Method::GET, "/v1/games/err-5/view", None, &swedish_browser)
+        .await;
+    let chosen = app
+        .call(
+            Method::POST,
+            "/v1/accounts/me/language",
+            Some(r#"{"language": "fi"}"#),
+        )
+        .await;
+    let after = app
+        .send(Method::GET, "/v1/games/err-5/view", None, &swedish_browser)
+        .await;
+    let english = app.call(Method::GET, "/v1/games/err-5/view", None).await;
+
+    assert_eq!(before.json()["message"], "Hittades inte.");
+    assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
+    assert_eq!(chosen.json()["language"], "fi");
+    assert_eq!(after.json()["message"], "Ei löytynyt.");
+    assert_eq!(after.json()["reason"], "not_found");
+    // The choice needs no Accept-Language at all.
+    assert_eq!(english.json()["message"], "Ei löytynyt.");
+}
