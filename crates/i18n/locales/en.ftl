@@ -94,3 +94,13 @@ end-resigned = Someone resigned
 end-timeout = Someone ran out of time
 end-void = The game was voided
 end-forfeit = Someone forfeited
+
+## The terminal client (skit).
+
+skit-seated = Game { $game }, you are seat { $seat }. Type a move's number, q to leave.
+skit-left = You left the table.
+skit-you = You: { $move }
+skit-table-changed = The table changed before your move; look again.
+skit-refused = Refused: { $why }
+skit-game-over-loser = Game over: { $name } is the skitgubbe.
+skit-game-over-drawn = Game over: drawn by the action limit.

@@ -92,3 +92,13 @@ end-resigned = Joku luovutti
 end-timeout = Joltakulta loppui aika
 end-void = Peli mitätöitiin
 end-forfeit = Joku luovutti ottelun
+
+## Päätteen asiakas (skit).
+
+skit-seated = Peli { $game }, olet paikalla { $seat }. Kirjoita siirron numero, q lähteäksesi.
+skit-left = Lähdit pöydästä.
+skit-you = Sinä: { $move }
+skit-table-changed = Pöytä muuttui ennen siirtoasi; katso uudelleen.
+skit-refused = Hylätty: { $why }
+skit-game-over-loser = Peli päättyi: { $name } on skitgubbe.
+skit-game-over-drawn = Peli päättyi: tasapeli siirtorajan vuoksi.

@@ -92,3 +92,13 @@ end-resigned = Noen ga opp
 end-timeout = Noens tid gikk ut
 end-void = Partiet ble annullert
 end-forfeit = Noen ga walkover
+
+## Terminalklienten (skit).
+
+skit-seated = Parti { $game }, du har plass { $seat }. Skriv nummeret på et trekk, q for å gå.
+skit-left = Du forlot bordet.
+skit-you = Du: { $move }
+skit-table-changed = Bordet endret seg før trekket ditt; se igjen.
+skit-refused = Avvist: { $why }
+skit-game-over-loser = Spillet er over: { $name } er skitgubbe.
+skit-game-over-drawn = Spillet er over: uavgjort ved trekkgrensen.

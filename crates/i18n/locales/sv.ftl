@@ -93,3 +93,13 @@ end-resigned = Någon gav upp
 end-timeout = Någons tid tog slut
 end-void = Partiet ogiltigförklarades
 end-forfeit = Någon lämnade walkover
+
+## Terminalklienten (skit).
+
+skit-seated = Parti { $game }, du har plats { $seat }. Skriv numret på ett drag, q för att lämna.
+skit-left = Du lämnade bordet.
+skit-you = Du: { $move }
+skit-table-changed = Bordet ändrades före ditt drag; titta igen.
+skit-refused = Nekat: { $why }
+skit-game-over-loser = Spelet är slut: { $name } är skitgubbe.
+skit-game-over-drawn = Spelet är slut: oavgjort vid draggränsen.
