@@ -10,6 +10,7 @@
 
 mod body;
 mod code;
+mod localize;
 mod status;
 
 use std::collections::BTreeMap;

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use skit_i18n::Language;
 use skit_proto::v1::{WhoAmIRequest, account_service_server::AccountService};
 use tonic::{Status, metadata::MetadataMap};
 
@@ -17,6 +18,14 @@ pub trait Authenticate: Send + Sync + 'static {
     /// `Ok` if the credentials name a caller; the service's status (e.g.
     /// UNAUTHENTICATED) otherwise.
     async fn authenticate(&self, metadata: MetadataMap) -> Result<(), Status>;
+
+    /// The language the caller chose for their account, if the
+    /// credentials name a caller who chose one; error messages follow it
+    /// before `Accept-Language` (docs/languages.md).
+    async fn language(&self, metadata: MetadataMap) -> Option<Language> {
+        let _ = metadata;
+        None
+    }
 }
 
 /// Credentials checked by the AccountService's `WhoAmI`.
@@ -28,5 +37,11 @@ impl<A: AccountService> Authenticate for WhoAmI<A> {
     async fn authenticate(&self, metadata: MetadataMap) -> Result<(), Status> {
         let request = tonic::Request::from_parts(metadata, Default::default(), WhoAmIRequest {});
         self.0.who_am_i(request).await.map(|_| ())
+    }
+
+    async fn language(&self, metadata: MetadataMap) -> Option<Language> {
+        let request = tonic::Request::from_parts(metadata, Default::default(), WhoAmIRequest {});
+        let me = self.0.who_am_i(request).await.ok()?.into_inner();
+        Language::parse(&me.language)
     }
 }

@@ -150,6 +150,7 @@ impl GameClient {
             kind,
             scopes,
             owner_account_id,
+            ..
         } = self.whoami(token).await.map_err(|s| auth_error(&s))?;
         let account_id: i64 = account_id
             .parse()

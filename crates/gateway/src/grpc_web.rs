@@ -36,7 +36,11 @@ pub fn grpc_routes<G: GameService, A: AccountService, R: RatingService, D: Admin
 
 /// The tonic routes answering gRPC-Web (binary and text) as well as gRPC.
 pub fn grpc_web(grpc: Routes) -> Router {
-    grpc.into_axum_router().layer(GrpcWebLayer::new())
+    grpc.into_axum_router()
+        .layer(axum::middleware::from_fn(
+            crate::grpc_language::localize_grpc,
+        ))
+        .layer(GrpcWebLayer::new())
 }
 
 /// One router for one port: gRPC (HTTP/2) and gRPC-Web to `grpc`, every

@@ -52,6 +52,7 @@ pub mod environment;
 mod error;
 mod extract;
 pub mod game_client;
+mod grpc_language;
 mod grpc_web;
 pub mod health;
 #[cfg(feature = "testing")]

@@ -274,6 +274,7 @@ mod tests {
                     "POST /v1/accounts/me/upgrade AccountService.UpgradeGuest Body",
                     "POST /v1/accounts/device AccountService.AuthenticateDevice Body anonymous",
                     "POST /v1/accounts/me/devices AccountService.LinkDevice Body",
+                    "POST /v1/accounts/me/language AccountService.SetLanguage Body",
                     "GET /v1/admin/accounts/{account_id}/credentials AdminService.ListCredentials Query",
                     "POST /v1/admin/accounts/{account_id}/credentials/{credential_id}/revoke AdminService.RevokeCredential Body",
                     "POST /v1/admin/accounts/{account_id}/reset-password AdminService.ResetPassword Body",

@@ -8,6 +8,7 @@ mod arena;
 mod bench;
 mod connect;
 mod demo;
+mod lang;
 mod play;
 mod verify;
 
@@ -25,6 +26,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The language of the lines for people: en, sv, fi or nb (default:
+    /// the locale's, LC_ALL / LC_MESSAGES / LANG, else English).
+    #[arg(long, global = true, value_parser = lang::parse)]
+    lang: Option<skit_i18n::Language>,
 }
 
 #[derive(Subcommand)]
@@ -53,7 +58,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    lang::set(cli.lang.unwrap_or_else(skit_i18n::Language::from_env));
+    match cli.command {
         Command::Conformance { paths } => {
             let (passed, failures) = skit_conformance::run(&paths);
             for failure in &failures {

@@ -48,6 +48,7 @@ mod group_commit;
 mod held;
 mod holdings;
 mod identities;
+mod languages;
 mod lobby;
 mod name_rules;
 mod people;

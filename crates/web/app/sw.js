@@ -6,7 +6,7 @@
 // page, a file with its last copy. The API and /config.json are never
 // cached or answered here.
 
-const CACHE = "skitgubbe-shell-v1";
+const CACHE = "skitgubbe-shell-v2";
 const SHELL = [
   "/",
   "/offline.html",
@@ -37,6 +37,11 @@ const SHELL = [
   "/js/stream.js",
   "/js/table.js",
   "/js/tournaments.js",
+  "/js/i18n.js",
+  "/i18n/en.json",
+  "/i18n/sv.json",
+  "/i18n/fi.json",
+  "/i18n/nb.json",
 ];
 
 self.addEventListener("install", (event) => {

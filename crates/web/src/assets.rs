@@ -20,6 +20,7 @@ impl Asset {
             Some("svg") => "image/svg+xml",
             Some("png") => "image/png",
             Some("webmanifest") => "application/manifest+json",
+            Some("json") => "application/json",
             _ => "application/octet-stream",
         }
     }
@@ -68,4 +69,9 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/fairness.js"),
     asset!("js/leaderboard.js"),
     asset!("js/tournaments.js"),
+    asset!("js/i18n.js"),
+    asset!("i18n/en.json"),
+    asset!("i18n/sv.json"),
+    asset!("i18n/fi.json"),
+    asset!("i18n/nb.json"),
 ];

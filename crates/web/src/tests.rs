@@ -266,3 +266,34 @@ async fn the_manifest_and_its_icons_are_served_with_their_types() {
         .to_owned();
     assert!(policy.contains("manifest-src 'self';"), "{policy}");
 }
+
+/// Every language's words: the same keys as English, none empty, and the
+/// page's every `data-i18n` key among them.
+#[test]
+fn every_word_of_the_page_has_all_four_languages() {
+    let catalogue = |tag: &str| -> serde_json::Map<String, serde_json::Value> {
+        let path = format!("/i18n/{tag}.json");
+        let asset = ASSETS.iter().find(|a| a.path == path).unwrap();
+        serde_json::from_slice(asset.body).unwrap()
+    };
+    let english = catalogue("en");
+    for tag in ["en", "sv", "fi", "nb"] {
+        let words = catalogue(tag);
+        let keys: BTreeSet<&String> = words.keys().collect();
+        assert_eq!(keys, english.keys().collect(), "{tag}");
+        for (key, word) in &words {
+            assert!(
+                word.as_str().is_some_and(|w| !w.trim().is_empty()),
+                "{tag}: {key} is empty"
+            );
+            if tag != "en" {
+                assert_ne!(word, &english[key], "{tag}: {key} is the English word");
+            }
+        }
+    }
+    let page = std::str::from_utf8(INDEX.body).unwrap();
+    for key in page.split("data-i18n=\"").skip(1) {
+        let key = key.split('"').next().unwrap();
+        assert!(english.contains_key(key), "{key} is in no catalogue");
+    }
+}

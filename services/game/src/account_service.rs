@@ -14,7 +14,8 @@ use skit_proto::v1::{
     ListAccountsRequest, ListAccountsResponse, ListApiKeysRequest, ListApiKeysResponse,
     ListSessionsRequest, ListSessionsResponse, LogoutRequest, LogoutResponse, RefreshRequest,
     RevokeApiKeyRequest, RevokeApiKeyResponse, RevokeSessionRequest, RevokeSessionResponse,
-    RotateApiKeyRequest, Session, SetHouseBotRequest, WhoAmIRequest, WhoAmIResponse,
+    RotateApiKeyRequest, Session, SetHouseBotRequest, SetLanguageRequest, WhoAmIRequest,
+    WhoAmIResponse,
 };
 use skit_proto::v1::{
     AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
@@ -23,7 +24,7 @@ use skit_proto::v1::{
 use skit_store::{AccountId, AccountKind, AccountRequest, NewAccount, Scope, token_hash};
 use tonic::{Request, Response, Status};
 
-use crate::account_messages::{api_kind, owner_id, store_kind, summary};
+use crate::account_messages::{store_kind, summary};
 use crate::admin_service;
 use crate::api_key::{api_key_message, new_api_key};
 use crate::audit::Operator;
@@ -403,18 +404,16 @@ impl AccountService for AccountApi {
         request: Request<WhoAmIRequest>,
     ) -> Result<Response<WhoAmIResponse>, Status> {
         let caller = self.state.auth.caller(request.metadata()).await?;
-        let scopes = caller
-            .scopes()
-            .iter()
-            .map(|s| s.as_str().to_owned())
-            .collect();
-        Ok(Response::new(WhoAmIResponse {
-            account_id: caller.account.id.to_string(),
-            owner_account_id: owner_id(&caller.account),
-            name: caller.account.name,
-            kind: api_kind(caller.account.kind) as i32,
-            scopes,
-        }))
+        Ok(Response::new(self.identity(caller).await?))
+    }
+
+    async fn set_language(
+        &self,
+        request: Request<SetLanguageRequest>,
+    ) -> Result<Response<WhoAmIResponse>, Status> {
+        let caller = self.state.auth.caller(request.metadata()).await?;
+        let tag = &request.get_ref().language;
+        Ok(Response::new(self.set_language(caller, tag).await?))
     }
 
     async fn list_accounts(

@@ -33,6 +33,7 @@ mod jwks;
 mod jwt;
 mod jwt_accounts;
 mod known;
+mod language_api;
 mod live;
 mod metrics;
 mod names;

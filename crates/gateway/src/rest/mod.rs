@@ -6,6 +6,7 @@
 //! any implementation of them.
 
 mod credentials_first;
+mod localize;
 mod ndjson;
 mod transcode;
 mod watch;
@@ -40,6 +41,7 @@ use crate::{
     routes::{LEAGUE_ROUTES, MATCHMAKING_ROUTES, ROUTES, Routes},
 };
 use credentials_first::{Gate, credentials_first};
+use localize::localize_errors;
 use transcode::Transcoder;
 
 /// Limits on the REST routes.
@@ -152,7 +154,10 @@ fn with_document_and_limits(
     config: &RestConfig,
 ) -> Router {
     let document = Arc::new(document);
-    let gate = Gate { routes, auth };
+    let gate = Gate {
+        routes,
+        auth: auth.clone(),
+    };
     let api = api
         .route_layer(middleware::from_fn_with_state(gate, credentials_first))
         .route(
@@ -172,6 +177,7 @@ fn with_document_and_limits(
             config.timeout,
         ))
         .layer(middleware::map_response(fill_empty_error))
+        .layer(middleware::from_fn_with_state(auth, localize_errors))
         .layer(TraceLayer::new_for_http());
 
     let api = if config.metrics {

@@ -18,8 +18,9 @@ use skit_proto::v1::{
     GetHistoryResponse, GetViewRequest, JoinGameRequest, JoinGameResponse, ListAccountsRequest,
     ListAccountsResponse, ListGamesRequest, ListGamesResponse, Phase, ResignRequest,
     ResignResponse, Rules, SampleWorldsRequest, SampleWorldsResponse, SetHouseBotRequest,
-    SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest, WhoAmIRequest, WhoAmIResponse,
-    account_service_server::AccountService, game_service_server::GameService,
+    SetLanguageRequest, SubmitMoveRequest, SubmitMoveResponse, View, WatchGameRequest,
+    WhoAmIRequest, WhoAmIResponse, account_service_server::AccountService,
+    game_service_server::GameService,
 };
 use skit_proto::v1::{
     AuthenticateDeviceRequest, LinkDeviceRequest, LinkDeviceResponse, LoginRequest,
@@ -51,6 +52,8 @@ pub const TOKEN: &str = "good-token";
 #[derive(Debug, Default)]
 pub struct Fake {
     calls: Mutex<Vec<(&'static str, Value)>>,
+    /// The caller's language (SetLanguage), as WhoAmI answers it.
+    language: Mutex<String>,
 }
 
 impl Fake {
@@ -354,7 +357,26 @@ impl AccountService for Fake {
             kind: AccountKind::Player.into(),
             scopes: vec!["play".into(), "read".into()],
             owner_account_id: String::new(),
+            language: self.language.lock().unwrap().clone(),
         }))
+    }
+
+    async fn set_language(
+        &self,
+        request: Request<SetLanguageRequest>,
+    ) -> Result<Response<WhoAmIResponse>, Status> {
+        self.accept("SetLanguage", &request)?;
+        request
+            .get_ref()
+            .language
+            .clone_into(&mut self.language.lock().unwrap());
+        let metadata = request.metadata().clone();
+        self.who_am_i(Request::from_parts(
+            metadata,
+            Default::default(),
+            WhoAmIRequest {},
+        ))
+        .await
     }
 
     async fn list_accounts(

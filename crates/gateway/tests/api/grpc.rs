@@ -97,3 +97,37 @@ async fn cors_preflight_is_answered() {
         .unwrap();
     assert!(allowed.contains("x-grpc-web"), "{allowed}");
 }
+
+#[tokio::test]
+async fn a_grpc_error_follows_the_accept_language_metadata() {
+    let app = spawn_with(&RestConfig::default(), true).await;
+    let mut games = GameServiceClient::connect(app.url("")).await.unwrap();
+    let request = |language: Option<&str>| {
+        let mut request = authorized(GetViewRequest {
+            game_id: "err-stale".into(),
+            ..Default::default()
+        });
+        if let Some(language) = language {
+            request
+                .metadata_mut()
+                .insert("accept-language", language.parse().unwrap());
+        }
+        request
+    };
+
+    let english = games.get_view(request(None)).await.unwrap_err();
+    let swedish = games.get_view(request(Some("sv-SE"))).await.unwrap_err();
+
+    assert_eq!(swedish.code(), english.code());
+    assert!(
+        swedish.message().starts_with("Spelet har gått vidare"),
+        "{}",
+        swedish.message()
+    );
+    assert_ne!(english.message(), swedish.message());
+    assert_eq!(swedish.details(), english.details());
+    assert_eq!(
+        swedish.metadata().get("skit-error-code"),
+        english.metadata().get("skit-error-code")
+    );
+}

@@ -11,6 +11,7 @@ mod fake;
 mod fake_admin;
 mod grpc;
 mod helpers;
+mod languages;
 mod limits;
 mod metrics;
 mod ndjson;

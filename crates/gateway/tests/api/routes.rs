@@ -205,7 +205,7 @@ async fn who_am_i_passes_the_bearer_token() {
     assert_eq!(
         answer.json(),
         json!({"accountId": "acc-1", "name": "Ada", "kind": "ACCOUNT_KIND_PLAYER",
-               "scopes": ["play", "read"], "ownerAccountId": ""})
+               "scopes": ["play", "read"], "ownerAccountId": "", "language": ""})
     );
 }
 

@@ -22,6 +22,8 @@ use skit_proto::v1::Rules;
 use tokio::sync::mpsc;
 use tonic::transport::Channel;
 
+use crate::lang::tr;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The game service.
@@ -85,9 +87,11 @@ async fn session(args: &Args) -> anyhow::Result<()> {
             queue(matchmaker, &token, rules, args.players.clone(), &mut out).await?
         }
     };
+    let seat_text = seat.to_string();
     writeln!(
         out,
-        "Game {game_id}, you are seat {seat}. Type a move's number, q to leave."
+        "{}",
+        tr("skit-seated", &[("game", &game_id), ("seat", &seat_text)])
     )?;
     let mut input = stdin_lines();
     let live_clock = out.is_terminal();
@@ -98,7 +102,7 @@ async fn session(args: &Args) -> anyhow::Result<()> {
     {
         Some(_) => Ok(()),
         None => {
-            writeln!(out, "You left the table.")?;
+            writeln!(out, "{}", tr("skit-left", &[]))?;
             Ok(())
         }
     }

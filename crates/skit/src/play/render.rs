@@ -5,6 +5,7 @@
 //! tested without a service; what happened in between is
 //! [`super::narrate`]'s.
 
+use crate::lang::tr;
 use std::fmt::Write;
 use std::time::SystemTime;
 
@@ -164,10 +165,10 @@ pub fn render(view: &View, now: SystemTime, width: usize) -> String {
         let _ = match result.loser {
             Some(loser) => writeln!(
                 out,
-                "Game over: {} is the skitgubbe.",
-                seat_name(view, loser)
+                "{}",
+                tr("skit-game-over-loser", &[("name", &seat_name(view, loser))])
             ),
-            None => writeln!(out, "Game over: drawn by the action limit."),
+            None => writeln!(out, "{}", tr("skit-game-over-drawn", &[])),
         };
     } else if !view.legal_actions.is_empty() {
         out.push_str(&render_moves(view, width));

@@ -3,6 +3,7 @@
 //! choices until the game is over. Input arrives as lines on a channel, so
 //! a test can type for the person.
 
+use crate::lang::tr;
 use std::io::Write;
 use std::time::{Duration, SystemTime};
 
@@ -268,12 +269,16 @@ pub async fn play_game(
         };
         match table.client.submit_move(authed(request, token)?).await {
             Ok(_) => {
-                writeln!(out, "You: {}", action_label(&action))?;
+                writeln!(
+                    out,
+                    "{}",
+                    tr("skit-you", &[("move", &action_label(&action))])
+                )?;
                 // Show the table after the move at once.
                 wait_after = None;
             }
             Err(status) if status.code() == Code::Aborted => {
-                writeln!(out, "The table changed before your move; look again.")?;
+                writeln!(out, "{}", tr("skit-table-changed", &[]))?;
                 wait_after = None;
             }
             Err(status)
@@ -282,7 +287,7 @@ pub async fn play_game(
                     Code::FailedPrecondition | Code::InvalidArgument
                 ) =>
             {
-                writeln!(out, "Refused: {}", status.message())?;
+                writeln!(out, "{}", tr("skit-refused", &[("why", status.message())]))?;
                 wait_after = None;
             }
             Err(status) => return Err(status).context("the move could not be sent"),

@@ -4,6 +4,8 @@
 // once with the refresh token (docs/accounts.md), and `/config.json`,
 // which says where the matchmaker and the league service are.
 
+import { language } from "./i18n.js";
+
 const KEY = "skitgubbe.session";
 
 export class ApiError extends Error {
@@ -106,7 +108,9 @@ export async function call(method, path, { body, query, base = "", auth = true, 
     fetch(url, {
       method,
       signal,
-      headers: auth ? authHeaders(body ? { "content-type": "application/json" } : {}) : body ? { "content-type": "application/json" } : {},
+      // The page's language, so errors come in it (a choice made on the
+      // account wins on the server).
+      headers: { ...(auth ? authHeaders() : {}), ...(body ? { "content-type": "application/json" } : {}), "accept-language": language() },
       body: body ? JSON.stringify(body) : undefined,
     });
   let response;

@@ -7,45 +7,47 @@ import { h, fill } from "./dom.js";
 import { ordinal } from "./board.js";
 import { who } from "./narrate.js";
 import { tournamentOf } from "./tournaments.js";
+import { t } from "./i18n.js";
 
+const loser = (v) => ({ who: who(v, v.result.loser) });
 const REASONS = {
-  END_REASON_PLAYED_OUT: (v) => `${who(v, v.result.loser)} ${v.result.loser === v.viewerSeat ? "are" : "is"} the skitgubbe: left holding cards.`,
-  END_REASON_ACTION_LIMIT: () => "Drawn: the action limit was reached, so there is no loser.",
-  END_REASON_RESIGNED: (v) => `${who(v, v.result.loser)} resigned.`,
-  END_REASON_TIMEOUT: (v) => `${who(v, v.result.loser)} ran out of time.`,
-  END_REASON_VOID: () => "An operator voided this game: it has no result.",
-  END_REASON_FORFEIT: (v) => `${who(v, v.result.loser)} ran out of time and forfeited; the others played on for their places.`,
+  END_REASON_PLAYED_OUT: (v) => t(v.result.loser === v.viewerSeat ? "end.reason.playedOut.you" : "end.reason.playedOut", loser(v)),
+  END_REASON_ACTION_LIMIT: () => t("end.reason.actionLimit"),
+  END_REASON_RESIGNED: (v) => t("end.reason.resigned", loser(v)),
+  END_REASON_TIMEOUT: (v) => t("end.reason.timeout", loser(v)),
+  END_REASON_VOID: () => t("end.reason.void"),
+  END_REASON_FORFEIT: (v) => t("end.reason.forfeit", loser(v)),
 };
 
 // The viewer's own outcome: first out only in a game that had a loser; a
 // draw (the action limit) and a voided game have none.
 function heading(result, places, mine) {
-  if (result.reason === "END_REASON_ACTION_LIMIT" || result.drawnByLimit) return "A draw: nobody lost";
-  if (result.reason === "END_REASON_VOID") return "The game was voided";
-  if (mine === null) return "The game is over";
-  if (result.loser === mine) return "You are the skitgubbe";
-  if (places.find((p) => p.seat === mine)?.place === 1) return "You are out first: well played!";
-  return "The game is over: you are not the skitgubbe";
+  if (result.reason === "END_REASON_ACTION_LIMIT" || result.drawnByLimit) return t("end.heading.draw");
+  if (result.reason === "END_REASON_VOID") return t("end.heading.void");
+  if (mine === null) return t("end.heading.over");
+  if (result.loser === mine) return t("end.heading.loser");
+  if (places.find((p) => p.seat === mine)?.place === 1) return t("end.heading.first");
+  return t("end.heading.notLoser");
 }
 
 export function drawEnd(el, view, gameId) {
   const result = view.result || {};
   const places = (result.places || []).map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
   const mine = view.viewerSeat ?? null;
-  const rating = h("p", { class: "rating-change", id: "rating-change", "aria-live": "polite" }, view.rated ? "Your rating change is being worked out…" : "Unrated game: ratings do not change.");
+  const rating = h("p", { class: "rating-change", id: "rating-change", "aria-live": "polite" }, view.rated ? t("end.rating.pending") : t("end.rating.unrated"));
   fill(
     el,
     h("h2", { tabindex: "-1", id: "end-title" }, heading(result, places, mine)),
     h("p", {}, (REASONS[result.reason] || (() => ""))(view)),
-    h("ol", { class: "places", "aria-label": "Places" }, places.map(({ place, seat }) => h("li", { "data-seat": seat }, h("strong", {}, ordinal(place)), " ", who(view, seat)))),
+    h("ol", { class: "places", "aria-label": t("end.places") }, places.map(({ place, seat }) => h("li", { "data-seat": seat }, h("strong", {}, ordinal(place)), " ", who(view, seat)))),
     mine === null ? null : rating,
     h(
       "p",
       { class: "links" },
-      h("a", { href: `#/replay/${gameId}` }, "Replay this game and check its shuffles"),
+      h("a", { href: `#/replay/${gameId}` }, t("end.replay")),
       " · ",
-      tournamentOf(gameId) ? [h("a", { href: `#/tournament/${tournamentOf(gameId)}`, id: "back-to-tournament" }, "Back to the tournament"), " · "] : null,
-      h("a", { href: "#/" }, "Play again"),
+      tournamentOf(gameId) ? [h("a", { href: `#/tournament/${tournamentOf(gameId)}`, id: "back-to-tournament" }, t("end.backToTournament")), " · "] : null,
+      h("a", { href: "#/" }, t("end.playAgain")),
     ),
   );
   el.hidden = false;
@@ -60,7 +62,7 @@ async function showRatingChange(el, gameId) {
       if (change) {
         const [before, after] = [change.before.conservative, change.after.conservative];
         const delta = after - before;
-        fill(el, `Your rating: ${before.toFixed(1)} → ${after.toFixed(1)} (${delta >= 0 ? "+" : ""}${delta.toFixed(1)}).`);
+        fill(el, t("end.rating.change", { before: before.toFixed(1), after: after.toFixed(1), delta: `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}` }));
         return;
       }
     } catch {
@@ -68,5 +70,5 @@ async function showRatingChange(el, gameId) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  if (el.isConnected) fill(el, "Your rating change is not ready yet; see the leaderboard later.");
+  if (el.isConnected) fill(el, t("end.rating.late"));
 }

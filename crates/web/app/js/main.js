@@ -16,6 +16,7 @@ import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showTournaments, showTournament } from "./tournaments.js";
 import { showHelp } from "./help.js";
+import { LANGUAGES, adopt, choose, language, start, t } from "./i18n.js";
 
 let dispose = null;
 const AFTER = "skitgubbe.after";
@@ -66,7 +67,7 @@ async function join(gameId) {
 
 function header() {
   const me = session.get();
-  fill(document.getElementById("who"), me ? `${me.name}${me.kind === "guest" ? " (guest)" : ""}` : "");
+  fill(document.getElementById("who"), me ? `${me.name}${me.kind === "guest" ? ` (${t("session.guest")})` : ""}` : "");
   document.getElementById("sign-out").hidden = !me;
 }
 
@@ -80,6 +81,12 @@ document.getElementById("sign-out").addEventListener("click", async () => {
   sessionStorage.removeItem(AFTER);
   go("#/");
 });
+const picker = document.getElementById("language");
+for (const [tag, name] of Object.entries(LANGUAGES)) picker.append(h("option", { value: tag }, name));
+picker.value = language();
+picker.addEventListener("change", () =>
+  choose(picker.value, session.get() ? (tag) => post("/v1/accounts/me/language", { language: tag }) : null)
+    .then(header));
 window.addEventListener("skit-session", header);
 window.addEventListener("hashchange", () => {
   screenChanged();
@@ -88,8 +95,13 @@ window.addEventListener("hashchange", () => {
 header();
 // A session the server no longer knows (expired, revoked, or its data
 // folder started afresh) is forgotten, and the person signs in again.
+await start().catch(() => {});
+header();
 if (session.get()) {
-  get("/v1/accounts/me").catch((error) => {
+  get("/v1/accounts/me").then((me) => adopt(me.language).then(() => {
+    picker.value = language();
+    header();
+  })).catch((error) => {
     if (error.code !== "UNAUTHENTICATED") return;
     session.clear();
     notify(describe(error), "info", { survives: true });

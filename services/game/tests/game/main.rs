@@ -30,6 +30,7 @@ mod export;
 mod forfeits;
 mod health;
 mod jwt;
+mod languages;
 mod limits;
 mod list_wait;
 mod long_views;

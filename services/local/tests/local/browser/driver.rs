@@ -75,6 +75,12 @@ impl Driver {
 
     /// A new headless window whose viewport is `size` CSS pixels.
     pub async fn window(&self, size: (u32, u32)) -> Page {
+        self.window_in(size, "en-US").await
+    }
+
+    /// A new headless window whose browser speaks `language` (a BCP 47
+    /// tag: its `navigator.languages` and `Accept-Language`).
+    pub async fn window_in(&self, size: (u32, u32), language: &str) -> Page {
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
             "goog:chromeOptions".into(),
@@ -84,7 +90,9 @@ impl Driver {
                     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                     "--no-first-run", "--disable-extensions",
                     "--window-size=1280,900",
+                    format!("--lang={language}"),
                 ],
+                "prefs": { "intl.accept_languages": language },
             }),
         );
         let client = ClientBuilder::new(HttpConnector::new())

@@ -14,6 +14,7 @@ mod a11y;
 mod draw;
 mod driver;
 mod keyboard;
+mod languages;
 mod leagues;
 mod limit;
 mod play;
@@ -116,6 +117,8 @@ async fn a_person_plays_a_whole_game_in_the_browser_and_a_spectator_sees_it() {
     person.resize(DESKTOP).await;
     signin::signing_in_goes_on_where_the_person_was_going(&person, &site, &name, &game, &shots)
         .await;
+    let swede = driver.window_in(DESKTOP, "sv-SE").await;
+    languages::a_swedish_browser_sees_swedish_until_another_is_chosen(&swede, &site).await;
 
     // Leagues: the season's standings, then a tournament entered, played
     // and followed live from another window.
