@@ -57,6 +57,7 @@ error-too-many-streams = Too many open streams.
 error-wrong-password = Wrong name or password.
 error-no-open-seat = There is no free seat at this table.
 error-refresh-token-reused = This session was used elsewhere and has been ended; sign in again.
+error-seat-forfeited = Your seat forfeited on time; the clock plays it until the game ends.
 
 ## The rules' refusals of a move.
 

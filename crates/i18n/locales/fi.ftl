@@ -55,6 +55,7 @@ error-too-many-streams = Liian monta avointa virtaa.
 error-wrong-password = Väärä nimi tai salasana.
 error-no-open-seat = Pöydässä ei ole vapaata paikkaa.
 error-refresh-token-reused = Istuntoa käytettiin muualla, ja se on päätetty; kirjaudu uudelleen.
+error-seat-forfeited = Paikkasi luovutti ajan loputtua; kello pelaa sitä pelin loppuun asti.
 
 ## Sääntöjen kieltämät siirrot.
 

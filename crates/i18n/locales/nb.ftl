@@ -55,6 +55,7 @@ error-too-many-streams = For mange åpne strømmer.
 error-wrong-password = Feil navn eller passord.
 error-no-open-seat = Det er ingen ledig plass ved bordet.
 error-refresh-token-reused = Økten ble brukt et annet sted og er avsluttet; logg inn igjen.
+error-seat-forfeited = Plassen din tapte på tid; klokken spiller den til partiet er slutt.
 
 ## Reglenes nei til et trekk.
 

@@ -56,6 +56,7 @@ error-too-many-streams = För många öppna strömmar.
 error-wrong-password = Fel namn eller lösenord.
 error-no-open-seat = Det finns ingen ledig plats vid bordet.
 error-refresh-token-reused = Sessionen användes någon annanstans och har avslutats; logga in igen.
+error-seat-forfeited = Din plats har förlorat på tid; klockan spelar den tills partiet är slut.
 
 ## Reglernas nej till ett drag.
 
