@@ -155,16 +155,7 @@ pub fn next_round(
                     history.record(&t);
                 }
                 let ranking = ranking(spec, entries, tables, deal);
-                let seated = swiss(SwissRequest {
-                    ranking: &ranking,
-                    seats: spec.seats as usize,
-                    history: &history,
-                    constraints: &constraints,
-                    seed,
-                    round: deal,
-                    budget: BUDGET,
-                })?;
-                (seated.tables, seated.repeat_limit)
+                swiss_round(spec, &ranking, &history, &constraints, deal)?
             }
             _ => (duplicate::rotated(spec, tables, round), 0),
         },
@@ -174,22 +165,34 @@ pub fn next_round(
                 history.record(&Table::new(t.seats.iter().map(|a| player(a.0)).collect()));
             }
             let ranking = ranking(spec, entries, tables, round);
-            let seated = swiss(SwissRequest {
-                ranking: &ranking,
-                seats: spec.seats as usize,
-                history: &history,
-                constraints: &constraints,
-                seed,
-                round,
-                budget: BUDGET,
-            })?;
-            (seated.tables, seated.repeat_limit)
+            swiss_round(spec, &ranking, &history, &constraints, round)?
         }
     };
     Ok(Round {
         tables: seated_tables(round, seated),
         repeat_limit,
     })
+}
+
+/// Swiss round `round` of `ranking` against `history`: its tables and the
+/// repeat limit it needed.
+fn swiss_round(
+    spec: &Spec,
+    ranking: &[PlayerId],
+    history: &History,
+    constraints: &Constraints,
+    round: u32,
+) -> Result<(Vec<Table>, u32), PairingError> {
+    let seated = swiss(SwissRequest {
+        ranking,
+        seats: spec.seats as usize,
+        history,
+        constraints,
+        seed: Seed(spec.seed),
+        round,
+        budget: BUDGET,
+    })?;
+    Ok((seated.tables, seated.repeat_limit))
 }
 
 /// The order a Swiss round is paired in: by rating before round 1, by the
